@@ -1,0 +1,61 @@
+"""Agent files: Markdown with a YAML front matter, the format people edit by hand.
+
+    ---
+    slug: analista-financeiro
+    name: Analista financeiro
+    status: published
+    tenant: acme          # omit for the official layer
+    project: financeiro   # omit for the tenant layer
+    ---
+    The instructions, verbatim, up to the end of the file.
+
+The body is the instructions exactly: only the single newline that ends the file is not
+part of them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from pydantic import ValidationError
+
+from registry.errors import RegistryError
+from registry.models import AgentFile
+
+_FENCE = "---"
+
+
+class AgentFileError(RegistryError):
+    """An agent file that cannot be read: names the file and what to fix."""
+
+
+def parse_agent_file(text: str, source: str = "<text>") -> AgentFile:
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != _FENCE:
+        raise AgentFileError(f"{source}: must start with a '---' line opening the front matter")
+    try:
+        end = next(i for i, line in enumerate(lines[1:], start=1) if line.strip() == _FENCE)
+    except StopIteration:
+        raise AgentFileError(f"{source}: the front matter is not closed by a '---' line") from None
+    try:
+        header = yaml.safe_load("\n".join(lines[1:end])) or {}
+    except yaml.YAMLError as error:
+        raise AgentFileError(f"{source}: the front matter is not valid YAML: {error}") from error
+    if not isinstance(header, dict):
+        raise AgentFileError(f"{source}: the front matter must be a mapping of keys to values")
+    body = "\n".join(lines[end + 1:]).removesuffix("\n")
+    try:
+        return AgentFile.model_validate({**header, "instructions": body})
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in error.errors())
+        raise AgentFileError(f"{source}: {problems}") from error
+
+
+def read_agent_file(path: Path) -> AgentFile:
+    return parse_agent_file(path.read_text(encoding="utf-8"), str(path))
+
+
+def read_agent_dir(directory: Path) -> list[AgentFile]:
+    """Every *.md file of a directory, in name order."""
+    return [read_agent_file(p) for p in sorted(directory.glob("*.md"))]

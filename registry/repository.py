@@ -1,0 +1,65 @@
+"""Reading what the registry resolves: plain functions over a psycopg connection.
+
+The SQL is literal and module-level; rows come back as the frozen models of
+registry.models. Tenants and projects are addressed by id or by slug.
+"""
+
+from __future__ import annotations
+
+import psycopg
+from psycopg.rows import class_row
+
+from registry.errors import NotFound
+from registry.models import ConversationAgent, EffectiveAgent, EffectiveDefault, Project, Tenant
+
+TENANT_BY_ID = "SELECT id, slug, name FROM tenants WHERE id = %s"
+TENANT_BY_SLUG = "SELECT id, slug, name FROM tenants WHERE slug = %s"
+PROJECT_BY_ID = "SELECT id, tenant_id, slug, name FROM projects WHERE tenant_id = %s AND id = %s"
+PROJECT_BY_SLUG = "SELECT id, tenant_id, slug, name FROM projects WHERE tenant_id = %s AND slug = %s"
+RESOLVE_AGENTS = "SELECT * FROM resolve_agents(%s, %s)"
+RESOLVE_DEFAULT_AGENT = "SELECT * FROM resolve_default_agent(%s, %s)"
+RESOLVE_CONVERSATION_AGENT = "SELECT * FROM resolve_conversation_agent(%s)"
+
+
+def _is_id(reference: str | int) -> bool:
+    return isinstance(reference, int) or reference.isdigit()
+
+
+def find_tenant(conn: psycopg.Connection, reference: str | int) -> Tenant:
+    query = TENANT_BY_ID if _is_id(reference) else TENANT_BY_SLUG
+    with conn.cursor(row_factory=class_row(Tenant)) as cur:
+        tenant = cur.execute(query, (reference if not _is_id(reference) else int(reference),)).fetchone()
+    if tenant is None:
+        raise NotFound(f"no tenant {reference!r}: give an existing tenant's slug or id")
+    return tenant
+
+
+def find_project(conn: psycopg.Connection, tenant: Tenant, reference: str | int) -> Project:
+    query = PROJECT_BY_ID if _is_id(reference) else PROJECT_BY_SLUG
+    value = int(reference) if _is_id(reference) else reference
+    with conn.cursor(row_factory=class_row(Project)) as cur:
+        project = cur.execute(query, (tenant.id, value)).fetchone()
+    if project is None:
+        raise NotFound(f"tenant {tenant.slug!r} has no project {reference!r}: give one of its projects' slug or id")
+    return project
+
+
+def effective_agents(conn: psycopg.Connection, tenant_id: int, project_id: int | None = None) -> list[EffectiveAgent]:
+    with conn.cursor(row_factory=class_row(EffectiveAgent)) as cur:
+        return cur.execute(RESOLVE_AGENTS, (tenant_id, project_id)).fetchall()
+
+
+def effective_default(conn: psycopg.Connection, tenant_id: int, project_id: int | None = None) -> EffectiveDefault:
+    with conn.cursor(row_factory=class_row(EffectiveDefault)) as cur:
+        row = cur.execute(RESOLVE_DEFAULT_AGENT, (tenant_id, project_id)).fetchone()
+    if row is None:
+        raise NotFound(f"no scope tenant={tenant_id} project={project_id}")
+    return row
+
+
+def conversation_agent(conn: psycopg.Connection, conversation_id: int) -> ConversationAgent:
+    with conn.cursor(row_factory=class_row(ConversationAgent)) as cur:
+        row = cur.execute(RESOLVE_CONVERSATION_AGENT, (conversation_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
+    return row

@@ -1,0 +1,156 @@
+"""The SQL files of `sql/`, parsed and ordered.
+
+Tables live in `sql/tables.sql` and change through numbered migrations; views, functions
+and triggers live one concern per file in `sql/replaceable/` and are dropped and re-created
+whole. The order in which those files run is derived here from what each one defines and
+references (parsed with sqlglot), so adding a view never means editing a hand-kept list.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from graphlib import CycleError, TopologicalSorter
+from pathlib import Path
+
+import logging
+
+import sqlglot
+from sqlglot import exp
+
+from registry.errors import RegistryError
+from registry.paths import SQL_DIR
+
+TABLES_FILE = SQL_DIR / "tables.sql"
+REPLACEABLE_DIR = SQL_DIR / "replaceable"
+
+# plpgsql bodies are not SQL sqlglot can parse; CREATE FUNCTION ... LANGUAGE plpgsql falls
+# back to a Command, and we find its name with this pattern instead.
+_FUNCTION_NAME = re.compile(r"^\s*CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+([a-z_][a-z0-9_]*)\s*\(", re.I)
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*", re.I)
+
+
+# The plpgsql fallback below is expected; sqlglot's warning about it is noise.
+logging.getLogger("sqlglot").setLevel(logging.ERROR)
+
+
+class SqlFileError(RegistryError):
+    """A file of sql/ does not parse, or its objects' references form a cycle."""
+
+
+@dataclass(frozen=True)
+class ReplaceableFile:
+    """One file of sql/replaceable/: the objects it defines and the names it references."""
+
+    path: Path
+    sql: str
+    views: tuple[str, ...]
+    functions: tuple[str, ...]
+    references: frozenset[str]
+
+    @property
+    def defines(self) -> frozenset[str]:
+        return frozenset(self.views + self.functions)
+
+
+def parse_statements(sql: str, source: Path) -> list[exp.Expression]:
+    """Parse a whole file with the PostgreSQL dialect; a syntax error names the file."""
+    try:
+        return [s for s in sqlglot.parse(sql, read="postgres") if s is not None]
+    except sqlglot.errors.ParseError as error:
+        raise SqlFileError(f"{source}: {error}") from error
+
+
+def _function_body(statement: exp.Create) -> str | None:
+    """The body of a LANGUAGE sql function, which is itself SQL worth parsing."""
+    properties = statement.args.get("properties")
+    language = None
+    if properties:
+        for prop in properties.expressions:
+            if isinstance(prop, exp.LanguageProperty):
+                language = prop.this.name.lower() if isinstance(prop.this, exp.Expression) else str(prop.this).lower()
+    body = statement.expression
+    if language == "sql" and isinstance(body, (exp.Literal, exp.Heredoc)):
+        return body.this
+    return None
+
+
+def _referenced_names(node: exp.Expression) -> set[str]:
+    names = {table.name for table in node.find_all(exp.Table)}
+    names |= {fn.name for fn in node.find_all(exp.Anonymous)}
+    return names
+
+
+def read_replaceable_file(path: Path) -> ReplaceableFile:
+    sql = path.read_text(encoding="utf-8")
+    views: list[str] = []
+    functions: list[str] = []
+    references: set[str] = set()
+    for statement in parse_statements(sql, path):
+        if isinstance(statement, exp.Command):
+            text = f"{statement.this} {statement.expression}"
+            match = _FUNCTION_NAME.match(text)
+            if match is None:
+                raise SqlFileError(f"{path}: sqlglot could not parse: {text[:120]}")
+            functions.append(match.group(1))
+            references |= set(_IDENTIFIER.findall(text))
+            continue
+        if isinstance(statement, exp.Create):
+            kind = (statement.args.get("kind") or "").upper()
+            if kind == "VIEW":
+                views.append(statement.this.name)
+                references |= _referenced_names(statement.expression)
+            elif kind == "FUNCTION":
+                functions.append(statement.this.this.name)
+                body = _function_body(statement)
+                if body is not None:
+                    for inner in parse_statements(body, path):
+                        references |= _referenced_names(inner)
+            else:
+                references |= _referenced_names(statement)
+    return ReplaceableFile(path, sql, tuple(views), tuple(functions), frozenset(references))
+
+
+@cache
+def replaceable_files() -> tuple[ReplaceableFile, ...]:
+    """Every file of sql/replaceable/, each after the files whose objects it references."""
+    files = [read_replaceable_file(p) for p in sorted(REPLACEABLE_DIR.glob("*.sql"))]
+    owner = {name: f.path.name for f in files for name in f.defines}
+    graph: dict[str, set[str]] = {}
+    for f in files:
+        graph[f.path.name] = {owner[n] for n in f.references if n in owner and owner[n] != f.path.name}
+    sorter = TopologicalSorter(graph)
+    try:
+        sorter.prepare()
+    except CycleError as error:
+        raise SqlFileError(f"sql/replaceable/ references form a cycle: {error.args[1]}") from error
+    order: list[str] = []
+    while sorter.is_active():
+        # Sorted within each wave, so the script is byte-identical from run to run.
+        ready = sorted(sorter.get_ready())
+        order += ready
+        sorter.done(*ready)
+    by_name = {f.path.name: f for f in files}
+    return tuple(by_name[name] for name in order)
+
+
+def tables_sql() -> str:
+    return TABLES_FILE.read_text(encoding="utf-8")
+
+
+def create_replaceable_sql() -> str:
+    """The script that (re)creates every replaceable object, in dependency order."""
+    return "\n".join(f"-- {f.path.relative_to(SQL_DIR.parent)}\n{f.sql}" for f in replaceable_files())
+
+
+def drop_replaceable_sql() -> str:
+    """The script that drops every replaceable object, dependents first.
+
+    Functions go with CASCADE so their triggers go too; the triggers are re-created with them.
+    """
+    lines = []
+    for f in reversed(replaceable_files()):
+        lines += [f"DROP VIEW IF EXISTS {name};" for name in reversed(f.views)]
+        lines += [f"DROP FUNCTION IF EXISTS {name} CASCADE;" for name in reversed(f.functions)]
+    return "\n".join(lines) + "\n"

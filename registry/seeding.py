@@ -1,0 +1,144 @@
+"""Loading the seeds: the official agents, and the demo tenants, projects and conversations.
+
+Idempotent: every row is an upsert by its natural key (slugs), and an upsert that would
+change nothing does not touch the row. One transaction: a bad file leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psycopg
+import yaml
+from psycopg.types.json import Jsonb
+
+from registry.agent_files import AgentFileError, read_agent_dir
+from registry.models import AgentFile
+from registry.paths import SEEDS_DIR
+
+OFFICIAL_AGENTS_DIR = SEEDS_DIR / "agents"
+DEMO_AGENTS_DIR = SEEDS_DIR / "demo" / "agents"
+DEMO_FILE = SEEDS_DIR / "demo.yaml"
+
+UPSERT_TENANT = """
+INSERT INTO tenants (slug, name) VALUES (%(slug)s, %(name)s)
+ON CONFLICT ON CONSTRAINT tenants_slug_key DO UPDATE SET name = EXCLUDED.name
+ WHERE tenants.name IS DISTINCT FROM EXCLUDED.name
+"""
+UPSERT_PROJECT = """
+INSERT INTO projects (tenant_id, slug, name)
+SELECT t.id, %(slug)s, %(name)s FROM tenants t WHERE t.slug = %(tenant)s
+ON CONFLICT ON CONSTRAINT projects_tenant_slug_key DO UPDATE SET name = EXCLUDED.name
+ WHERE projects.name IS DISTINCT FROM EXCLUDED.name
+"""
+SCOPE_IDS = """
+SELECT t.id AS tenant_id, p.id AS project_id
+  FROM (SELECT 1) one
+  LEFT JOIN tenants t ON t.slug = %(tenant)s
+  LEFT JOIN projects p ON p.tenant_id = t.id AND p.slug = %(project)s
+"""
+UPSERT_AGENT = """
+INSERT INTO agents (tenant_id, project_id, slug, name, description, when_to_use, requires,
+                    instructions, status, enabled, note, created_by)
+VALUES (%(tenant_id)s, %(project_id)s, %(slug)s, %(name)s, %(description)s, %(when_to_use)s,
+        %(requires)s, %(instructions)s, %(status)s, %(enabled)s, %(note)s, %(created_by)s)
+ON CONFLICT ON CONSTRAINT agents_layer_slug_key DO UPDATE
+   SET name = EXCLUDED.name, description = EXCLUDED.description, when_to_use = EXCLUDED.when_to_use,
+       requires = EXCLUDED.requires, instructions = EXCLUDED.instructions, status = EXCLUDED.status,
+       enabled = EXCLUDED.enabled, note = EXCLUDED.note
+ WHERE (agents.name, agents.description, agents.when_to_use, agents.requires, agents.instructions,
+        agents.status, agents.enabled, agents.note)
+       IS DISTINCT FROM
+       (EXCLUDED.name, EXCLUDED.description, EXCLUDED.when_to_use, EXCLUDED.requires,
+        EXCLUDED.instructions, EXCLUDED.status, EXCLUDED.enabled, EXCLUDED.note)
+"""
+UPSERT_DEFAULT = """
+INSERT INTO agent_defaults (tenant_id, project_id, default_agent)
+VALUES (%(tenant_id)s, %(project_id)s, %(default_agent)s)
+ON CONFLICT ON CONSTRAINT agent_defaults_pkey DO UPDATE SET default_agent = EXCLUDED.default_agent
+ WHERE agent_defaults.default_agent IS DISTINCT FROM EXCLUDED.default_agent
+"""
+INSERT_OPTOUT = """
+INSERT INTO agent_optouts (project_id, agent_id)
+SELECT %(project_id)s, a.id FROM agents a
+ WHERE a.slug = %(agent)s AND a.layer = %(layer)s
+   AND a.scope_tenant_id = CASE WHEN %(layer)s = 'official' THEN 0 ELSE %(tenant_id)s END
+   AND a.scope_project_id = 0
+ON CONFLICT ON CONSTRAINT agent_optouts_pkey DO NOTHING
+"""
+UPSERT_CONVERSATION = """
+INSERT INTO conversations (tenant_id, project_id, slug, title, agent_slug)
+VALUES (%(tenant_id)s, %(project_id)s, %(slug)s, %(title)s, %(agent_slug)s)
+ON CONFLICT ON CONSTRAINT conversations_tenant_slug_key DO UPDATE
+   SET project_id = EXCLUDED.project_id, title = EXCLUDED.title, agent_slug = EXCLUDED.agent_slug
+ WHERE (conversations.project_id, conversations.title, conversations.agent_slug)
+       IS DISTINCT FROM (EXCLUDED.project_id, EXCLUDED.title, EXCLUDED.agent_slug)
+"""
+
+
+@dataclass
+class SeedReport:
+    """How many rows each kind of seed inserted or changed (0 everywhere on a reload)."""
+
+    changed: dict[str, int] = field(default_factory=dict)
+
+    def add(self, kind: str, count: int) -> None:
+        self.changed[kind] = self.changed.get(kind, 0) + max(count, 0)
+
+    @property
+    def total(self) -> int:
+        return sum(self.changed.values())
+
+
+def _scope(cur: psycopg.Cursor, tenant: str | None, project: str | None, source: str) -> tuple[int | None, int | None]:
+    if tenant is None:
+        if project is not None:
+            raise AgentFileError(f"{source}: a project needs its tenant: add `tenant:`")
+        return None, None
+    tenant_id, project_id = cur.execute(SCOPE_IDS, {"tenant": tenant, "project": project}).fetchone()
+    if tenant_id is None:
+        raise AgentFileError(f"{source}: unknown tenant {tenant!r}")
+    if project is not None and project_id is None:
+        raise AgentFileError(f"{source}: tenant {tenant!r} has no project {project!r}")
+    return tenant_id, project_id
+
+
+def upsert_agent(cur: psycopg.Cursor, agent: AgentFile, source: str) -> int:
+    tenant_id, project_id = _scope(cur, agent.tenant, agent.project, source)
+    params = agent.model_dump(exclude={"tenant", "project"})
+    params |= {"tenant_id": tenant_id, "project_id": project_id, "requires": Jsonb(agent.requires)}
+    return cur.execute(UPSERT_AGENT, params).rowcount
+
+
+def load_seeds(conn: psycopg.Connection, demo: bool = True) -> SeedReport:
+    """Official agents, and the demo data unless demo=False; one transaction."""
+    report = SeedReport()
+    with conn.transaction(), conn.cursor() as cur:
+        for agent in read_agent_dir(OFFICIAL_AGENTS_DIR):
+            report.add("agents", upsert_agent(cur, agent, str(OFFICIAL_AGENTS_DIR / agent.slug)))
+        if demo:
+            _load_demo(cur, report, DEMO_FILE, DEMO_AGENTS_DIR)
+    return report
+
+
+def _load_demo(cur: psycopg.Cursor, report: SeedReport, demo_file: Path, agents_dir: Path) -> None:
+    data = yaml.safe_load(demo_file.read_text(encoding="utf-8"))
+    for tenant in data.get("tenants", []):
+        report.add("tenants", cur.execute(UPSERT_TENANT, tenant).rowcount)
+        for project in tenant.get("projects", []):
+            report.add("projects", cur.execute(UPSERT_PROJECT, {**project, "tenant": tenant["slug"]}).rowcount)
+    for agent in read_agent_dir(agents_dir):
+        report.add("agents", upsert_agent(cur, agent, f"{agents_dir}/{agent.slug}"))
+    for default in data.get("defaults", []):
+        tenant_id, project_id = _scope(cur, default.get("tenant"), default.get("project"), str(demo_file))
+        params = {"tenant_id": tenant_id, "project_id": project_id, "default_agent": default["default_agent"]}
+        report.add("defaults", cur.execute(UPSERT_DEFAULT, params).rowcount)
+    for optout in data.get("optouts", []):
+        tenant_id, project_id = _scope(cur, optout["tenant"], optout["project"], str(demo_file))
+        params = {**optout, "tenant_id": tenant_id, "project_id": project_id}
+        report.add("optouts", cur.execute(INSERT_OPTOUT, params).rowcount)
+    for conversation in data.get("conversations", []):
+        tenant_id, project_id = _scope(cur, conversation["tenant"], conversation.get("project"), str(demo_file))
+        params = {**conversation, "tenant_id": tenant_id, "project_id": project_id}
+        report.add("conversations", cur.execute(UPSERT_CONVERSATION, params).rowcount)
