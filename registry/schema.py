@@ -154,3 +154,13 @@ def drop_replaceable_sql() -> str:
         lines += [f"DROP VIEW IF EXISTS {name};" for name in reversed(f.views)]
         lines += [f"DROP FUNCTION IF EXISTS {name} CASCADE;" for name in reversed(f.functions)]
     return "\n".join(lines) + "\n"
+
+
+def apply_schema(conn) -> None:
+    """Build the schema straight from sql/ (tables, then replaceable objects), one transaction.
+
+    What `alembic upgrade head` must equal; tests build their template database with it.
+    """
+    with conn.transaction():
+        conn.execute(tables_sql())
+        conn.execute(create_replaceable_sql())

@@ -1,0 +1,70 @@
+"""Test fixtures: one throwaway PostgreSQL per session, the schema built once into a template
+database, and a fresh clone of it for each test (pytest-postgresql's janitor does the
+template and the cloning).
+
+The server is registry.embedded's own, so the suite runs as root too (CI does): the server's
+programs drop to an unprivileged user.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from pytest_postgresql import factories
+from pytest_postgresql.executors import NoopExecutor
+from pytest_postgresql.janitor import DatabaseJanitor
+
+from registry.embedded import HOST, SUPERUSER, EmbeddedServer, throwaway_server
+from registry.schema import apply_schema
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[EmbeddedServer]:
+    with throwaway_server() as server:
+        yield server
+
+
+def load_schema_from_sql(host: str, port: int, user: str, dbname: str, password: str | None, **_: object) -> None:
+    with psycopg.connect(host=host, port=port, user=user, dbname=dbname, password=password) as conn:
+        apply_schema(conn)
+
+
+@pytest.fixture(scope="session")
+def registry_proc(pg_server: EmbeddedServer) -> Iterator[NoopExecutor]:
+    """The schema, built once from sql/ into a template database."""
+    executor = NoopExecutor(host=HOST, port=pg_server.port, user=SUPERUSER, options="", dbname="registry_test")
+    janitor = DatabaseJanitor(user=SUPERUSER, host=HOST, port=pg_server.port, dbname=executor.template_dbname,
+                              as_template=True)
+    with janitor:
+        janitor.load(load_schema_from_sql)
+        yield executor
+
+
+postgresql = factories.postgresql("registry_proc")
+
+
+@pytest.fixture
+def db(postgresql: psycopg.Connection) -> psycopg.Connection:
+    """A connection to this test's own clone of the schema; each statement commits."""
+    postgresql.autocommit = True
+    return postgresql
+
+
+@pytest.fixture
+def db_url(db: psycopg.Connection) -> str:
+    info = db.info
+    return f"postgresql://{info.user}@{info.host}:{info.port}/{info.dbname}"
+
+
+_empty_names = itertools.count()
+
+
+@pytest.fixture
+def empty_db_url(pg_server: EmbeddedServer) -> Iterator[str]:
+    """A URL to a new, empty database (for migrations), dropped afterwards."""
+    name = f"empty_{next(_empty_names)}"
+    with DatabaseJanitor(user=SUPERUSER, host=HOST, port=pg_server.port, dbname=name):
+        yield pg_server.url(name)

@@ -1,0 +1,76 @@
+"""Small helpers shared by the tests: building scenarios and reading resolution both ways."""
+
+from __future__ import annotations
+
+import psycopg
+from psycopg.rows import dict_row
+
+
+def tenant(db: psycopg.Connection, slug: str) -> int:
+    return db.execute("INSERT INTO tenants (slug, name) VALUES (%s, %s) RETURNING id", (slug, slug.title())).fetchone()[0]
+
+
+def project(db: psycopg.Connection, tenant_id: int, slug: str) -> int:
+    return db.execute("INSERT INTO projects (tenant_id, slug) VALUES (%s, %s) RETURNING id", (tenant_id, slug)).fetchone()[0]
+
+
+def agent(db: psycopg.Connection, slug: str, tenant_id: int | None = None, project_id: int | None = None,
+          status: str = "published", enabled: bool = True, instructions: str = "Escreva com clareza.") -> int:
+    return db.execute(
+        """INSERT INTO agents (tenant_id, project_id, slug, name, instructions, status, enabled)
+           VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id""",
+        (tenant_id, project_id, slug, slug, instructions, status, enabled),
+    ).fetchone()[0]
+
+
+def set_default(db: psycopg.Connection, default_agent: str | None, tenant_id: int | None = None,
+                project_id: int | None = None) -> None:
+    db.execute(
+        """INSERT INTO agent_defaults (tenant_id, project_id, default_agent) VALUES (%s, %s, %s)
+           ON CONFLICT (scope_tenant_id, scope_project_id) DO UPDATE SET default_agent = EXCLUDED.default_agent""",
+        (tenant_id, project_id, default_agent),
+    )
+
+
+def conversation(db: psycopg.Connection, tenant_id: int, project_id: int | None, agent_slug: str | None) -> int:
+    return db.execute(
+        "INSERT INTO conversations (tenant_id, project_id, agent_slug) VALUES (%s, %s, %s) RETURNING id",
+        (tenant_id, project_id, agent_slug),
+    ).fetchone()[0]
+
+
+def rows(db: psycopg.Connection, query: str, params: tuple = ()) -> list[dict]:
+    with db.cursor(row_factory=dict_row) as cur:
+        return cur.execute(query, params).fetchall()
+
+
+class Resolver:
+    """Asks the same question through the console views or through the service functions."""
+
+    def __init__(self, db: psycopg.Connection, via: str) -> None:
+        self.db, self.via = db, via
+
+    def agents(self, tenant_id: int, project_id: int | None = None) -> dict[str, dict]:
+        if self.via == "view":
+            result = rows(self.db, "SELECT * FROM effective_agents WHERE tenant_id = %s AND project_id IS NOT DISTINCT FROM %s",
+                          (tenant_id, project_id))
+        else:
+            result = rows(self.db, "SELECT * FROM resolve_agents(%s, %s)", (tenant_id, project_id))
+        return {r["slug"]: r for r in result}
+
+    def default(self, tenant_id: int, project_id: int | None = None) -> dict:
+        if self.via == "view":
+            result = rows(self.db, "SELECT * FROM effective_default_agent WHERE tenant_id = %s AND project_id IS NOT DISTINCT FROM %s",
+                          (tenant_id, project_id))
+        else:
+            result = rows(self.db, "SELECT * FROM resolve_default_agent(%s, %s)", (tenant_id, project_id))
+        assert len(result) == 1, result
+        return result[0]
+
+    def conversation(self, conversation_id: int) -> dict:
+        if self.via == "view":
+            result = rows(self.db, "SELECT * FROM conversation_agents WHERE conversation_id = %s", (conversation_id,))
+        else:
+            result = rows(self.db, "SELECT * FROM resolve_conversation_agent(%s)", (conversation_id,))
+        assert len(result) == 1, result
+        return result[0]
