@@ -122,7 +122,8 @@ def cmd_demo(args: argparse.Namespace) -> None:
     print(table(["id", "mode", "slug", "agent", "orphaned"],
                 [(c.conversation_id, c.mode, c.slug, c.agent_id, c.orphaned) for c in conversations]))
     print()
-    print("Try: registry agents --tenant acme --project vendas   (an opt-out and a draft override)")
+    print("Next: registry agents --tenant acme --project vendas   (an opt-out and a draft override;")
+    print("      from the checkout: ./dev agents --tenant acme --project vendas)")
 
 
 def _demo_conversations(conn: psycopg.Connection, project_id: int) -> list[int]:

@@ -7,7 +7,7 @@ registry.models. Tenants and projects are addressed by id or by slug.
 from __future__ import annotations
 
 import psycopg
-from psycopg.rows import class_row
+from psycopg.rows import class_row, dict_row
 
 from registry.errors import NotFound
 from registry.models import ConversationAgent, EffectiveAgent, EffectiveDefault, Project, Tenant
@@ -19,6 +19,15 @@ PROJECT_BY_SLUG = "SELECT id, tenant_id, slug, name FROM projects WHERE tenant_i
 RESOLVE_AGENTS = "SELECT * FROM resolve_agents(%s, %s)"
 RESOLVE_DEFAULT_AGENT = "SELECT * FROM resolve_default_agent(%s, %s)"
 RESOLVE_CONVERSATION_AGENT = "SELECT * FROM resolve_conversation_agent(%s)"
+RESOLVE_AGENT = "SELECT * FROM resolve_agent(%s, %s, %s)"
+CONVERSATION_WITH_AGENT = """
+SELECT c.*, a.tenant_id AS a_tenant_id, a.project_id AS a_project_id, a.slug AS a_slug,
+       a.agent_id AS a_agent_id, a.layer AS a_layer, a.version AS a_version, a.name AS a_name,
+       a.description AS a_description, a.when_to_use AS a_when_to_use, a.requires AS a_requires,
+       a.instructions AS a_instructions
+  FROM resolve_conversation_agent(%s) c
+  LEFT JOIN LATERAL resolve_agent(c.tenant_id, c.project_id, c.slug) a ON true
+"""
 
 
 def _is_id(reference: str | int) -> bool:
@@ -63,3 +72,24 @@ def conversation_agent(conn: psycopg.Connection, conversation_id: int) -> Conver
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
     return row
+
+
+def effective_agent(conn: psycopg.Connection, tenant_id: int, project_id: int | None, slug: str) -> EffectiveAgent | None:
+    """The effective agent of one slug in a scope, or None (hidden, missing, draft, disabled)."""
+    with conn.cursor(row_factory=class_row(EffectiveAgent)) as cur:
+        return cur.execute(RESOLVE_AGENT, (tenant_id, project_id, slug)).fetchone()
+
+
+def conversation_effective_agent(conn: psycopg.Connection,
+                                 conversation_id: int) -> tuple[ConversationAgent, EffectiveAgent | None]:
+    """What a conversation runs with, and the agent itself when one applies: one statement, so
+    both come from the same snapshot."""
+    with conn.cursor(row_factory=dict_row) as cur:
+        row = cur.execute(CONVERSATION_WITH_AGENT, (conversation_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
+    resolved = ConversationAgent.model_validate({k: row[k] for k in ConversationAgent.model_fields})
+    if row["a_agent_id"] is None:
+        return resolved, None
+    agent = EffectiveAgent.model_validate({k: row[f"a_{k}"] for k in EffectiveAgent.model_fields})
+    return resolved, agent
