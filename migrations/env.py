@@ -6,7 +6,7 @@ REGISTRY_DATABASE_URL. Offline (`--sql`), nothing connects: the script is printe
 Replaceable objects (views, functions, triggers) are not versioned by revisions: every run
 drops them first, so no revision has to work around a view that depends on a table it
 changes, and re-creates them from sql/replaceable/ at the end unless the database was
-taken down to base. Everything happens in one transaction.
+taken down to base (files marked "-- since revision N" only from revision N on). Everything happens in one transaction.
 """
 
 import os
@@ -25,19 +25,25 @@ def _url() -> str | None:
     return config.attributes.get("url") or os.environ.get(URL_VARIABLE) or None
 
 
-def _goes_to_base() -> bool:
+def _destination() -> str | None:
+    """Where an offline run ends: a revision id, or None for base."""
     destination = context.get_revision_argument()
     if isinstance(destination, (tuple, list)):
-        destination = destination[-1] if destination else "base"
-    return destination in (None, "base")
+        destination = destination[-1] if destination else None
+    if destination in (None, "base"):
+        return None
+    if destination == "heads" or destination == "head":
+        return context.get_context().script.get_current_head()
+    return destination
 
 
-def _run(execute_replaceable_at_end) -> None:
+def _run(revision_at_end) -> None:
     with context.begin_transaction():
         context.execute(text(escape_binds(schema.drop_replaceable_sql())))
         context.run_migrations()
-        if execute_replaceable_at_end():
-            context.execute(text(escape_binds(schema.create_replaceable_sql())))
+        revision = revision_at_end()
+        if revision is not None:
+            context.execute(text(escape_binds(schema.create_replaceable_sql(revision))))
 
 
 def run_offline() -> None:
@@ -47,7 +53,7 @@ def run_offline() -> None:
         dialect_opts={"paramstyle": "named"},
         transactional_ddl=True,
     )
-    _run(lambda: not _goes_to_base())
+    _run(_destination)
 
 
 def run_online() -> None:
@@ -58,10 +64,11 @@ def run_online() -> None:
     with engine.connect() as connection:
         context.configure(connection=connection, transactional_ddl=True)
 
-        def at_head_or_above_base() -> bool:
-            return bool(connection.execute(text("SELECT 1 FROM alembic_version")).first())
+        def current_revision() -> str | None:
+            row = connection.execute(text("SELECT version_num FROM alembic_version")).first()
+            return row[0] if row else None
 
-        _run(at_head_or_above_base)
+        _run(current_revision)
     engine.dispose()
 
 

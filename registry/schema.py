@@ -29,6 +29,9 @@ REPLACEABLE_DIR = SQL_DIR / "replaceable"
 # back to a Command, and we find its name with this pattern instead.
 _FUNCTION_NAME = re.compile(r"^\s*CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+([a-z_][a-z0-9_]*)\s*\(", re.I)
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*", re.I)
+# A replaceable file that needs tables of a later revision says so in a comment line, so a
+# downgrade below that revision does not re-create it: "-- since revision 0002".
+_SINCE = re.compile(r"^--\s*since revision\s+(\w+)\s*$", re.M)
 
 
 # The plpgsql fallback below is expected; sqlglot's warning about it is noise.
@@ -48,6 +51,7 @@ class ReplaceableFile:
     views: tuple[str, ...]
     functions: tuple[str, ...]
     references: frozenset[str]
+    since: str | None = None
 
     @property
     def defines(self) -> frozenset[str]:
@@ -109,7 +113,9 @@ def read_replaceable_file(path: Path) -> ReplaceableFile:
                         references |= _referenced_names(inner)
             else:
                 references |= _referenced_names(statement)
-    return ReplaceableFile(path, sql, tuple(views), tuple(functions), frozenset(references))
+    since = _SINCE.search(sql)
+    return ReplaceableFile(path, sql, tuple(views), tuple(functions), frozenset(references),
+                           since.group(1) if since else None)
 
 
 @cache
@@ -139,9 +145,14 @@ def tables_sql() -> str:
     return TABLES_FILE.read_text(encoding="utf-8")
 
 
-def create_replaceable_sql() -> str:
-    """The script that (re)creates every replaceable object, in dependency order."""
-    return "\n".join(f"-- {f.path.relative_to(SQL_DIR.parent)}\n{f.sql}" for f in replaceable_files())
+def create_replaceable_sql(revision: str | None = None) -> str:
+    """The script that (re)creates the replaceable objects, in dependency order.
+
+    With a revision, files that need a later one ("-- since revision N") are left out.
+    Revisions are zero-padded numbers, so they compare as strings.
+    """
+    chosen = [f for f in replaceable_files() if revision is None or f.since is None or f.since <= revision]
+    return "\n".join(f"-- {f.path.relative_to(SQL_DIR.parent)}\n{f.sql}" for f in chosen)
 
 
 def drop_replaceable_sql() -> str:

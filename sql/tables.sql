@@ -204,3 +204,25 @@ COMMENT ON TABLE conversations IS 'Conversations and the agent each follows. See
 COMMENT ON COLUMN conversations.project_id IS 'NULL = a tenant-wide conversation.';
 COMMENT ON COLUMN conversations.slug IS 'Optional human key, unique within the tenant.';
 COMMENT ON COLUMN conversations.agent_slug IS 'NULL = follow the scope''s default (and its later changes); '''' = explicitly no agent; a slug = pinned.';
+
+-- Revision 0002: an agent's history. Every change of content (name, description,
+-- when_to_use, requires, instructions) bumps agents.version and keeps the content it
+-- replaced here — done by a trigger, so edits made straight in SQL are kept too.
+CREATE TABLE agent_versions (
+    agent_id     bigint NOT NULL,
+    version      integer NOT NULL,
+    name         text NOT NULL,
+    description  text NOT NULL,
+    when_to_use  text NOT NULL,
+    requires     jsonb NOT NULL,
+    instructions text NOT NULL,
+    -- Who replaced this version, and when: the transaction's registry.actor setting when
+    -- the Python layer sets one, else the database user.
+    replaced_by  text NOT NULL,
+    replaced_at  timestamptz NOT NULL DEFAULT now(),
+    CONSTRAINT agent_versions_pkey PRIMARY KEY (agent_id, version),
+    CONSTRAINT agent_versions_agent_fk FOREIGN KEY (agent_id) REFERENCES agents (id) ON DELETE CASCADE
+);
+
+COMMENT ON TABLE agent_versions IS 'Previous contents of each agent, one row per replaced version (kept by trigger on agents).';
+COMMENT ON COLUMN agent_versions.replaced_by IS 'The registry.actor setting of the transaction that replaced this version, else the database user.';

@@ -184,3 +184,23 @@ def test_every_constraint_is_named_explicitly(db):
     assert names
     missing = [n for n in names if f"CONSTRAINT {n} " not in tables_sql()]
     assert missing == []
+
+
+def test_a_content_change_bumps_version_and_keeps_the_old_content(db):
+    agent_id = agent(db, "analyst", instructions="first")
+    db.execute("UPDATE agents SET status = 'draft', enabled = false WHERE id = %s", (agent_id,))
+    assert rows(db, "SELECT version FROM agents WHERE id = %s", (agent_id,))[0]["version"] == 1
+    db.execute("BEGIN")
+    db.execute("SELECT set_config('registry.actor', 'ana@acme', true)")
+    db.execute("UPDATE agents SET instructions = 'second' WHERE id = %s", (agent_id,))
+    db.execute("COMMIT")
+    db.execute("UPDATE agents SET name = 'Analyst', version = 99 WHERE id = %s", (agent_id,))
+    assert rows(db, "SELECT version, instructions FROM agents WHERE id = %s", (agent_id,))[0] == {
+        "version": 3, "instructions": "second"}
+    history = rows(db, "SELECT version, instructions, name, replaced_by FROM agent_versions WHERE agent_id = %s ORDER BY version",
+                   (agent_id,))
+    assert [(h["version"], h["instructions"], h["name"]) for h in history] == [(1, "first", "analyst"), (2, "second", "analyst")]
+    assert history[0]["replaced_by"] == "ana@acme"
+    assert history[1]["replaced_by"] == "postgres"
+    db.execute("DELETE FROM agents WHERE id = %s", (agent_id,))
+    assert rows(db, "SELECT count(*) AS n FROM agent_versions")[0]["n"] == 0

@@ -82,3 +82,26 @@ def test_unreachable_database_is_one_clear_error(url):
 
     with pytest.raises(DatabaseUnavailable, match="cannot migrate"):
         migrate.upgrade(url, "head")
+
+
+def test_downgrade_to_an_intermediate_revision_leaves_a_working_database(empty_db_url):
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url) as conn:
+        load_seeds(conn)
+    migrate.downgrade(empty_db_url, "0001")
+    with psycopg.connect(empty_db_url) as conn:
+        assert conn.execute("SELECT to_regclass('agent_versions')").fetchone() == (None,)
+        # The history trigger of revision 0002 is gone with its table: edits still work.
+        conn.execute("UPDATE agents SET instructions = instructions || '.'")
+        assert conn.execute("SELECT count(*) FROM effective_agents").fetchone()[0] > 0
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url) as conn:
+        conn.execute("UPDATE agents SET instructions = instructions || '!'")
+        assert conn.execute("SELECT count(*) FROM agent_versions").fetchone()[0] > 0
+
+
+def test_snapshot_comparison_can_tell_databases_apart(db, empty_db_url):
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url, autocommit=True) as migrated:
+        migrated.execute("COMMENT ON COLUMN agents.slug IS 'changed'")
+        assert snapshot(migrated)["comments"] != snapshot(db)["comments"]
