@@ -1,0 +1,1051 @@
+"""The instruction gate: what an agent's posture text may contain (DESIGN.md §6).
+
+`validate_instructions` is the only write path's check and is run again when a stored row is
+framed. It returns the text to store — CRLF turned into LF, then NFC — or raises
+`InstructionsRejected` naming a stable reason code, the offending excerpt and what to do.
+
+Checks, in order: empty, too_long, control_characters, invisible_characters, frame_marker,
+revocation. The revocation detector reads a folded "skeleton" of the text (registry.gate_normalize)
+and looks for the *object* of a verb — the rules, the system prompt, the data requirement, the
+product's precedence — never the verb alone, so "ignore spam messages" passes while "ignore the
+previous instructions" does not. docs/gate.md explains the choices and the measured corpus figures.
+"""
+
+import bisect
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from registry.errors import RegistryError
+from registry.gate_normalize import Folded, compact_skeleton, fold_characters, word_skeleton
+
+MAX_INSTRUCTIONS_CHARS = 8000
+
+# The registry's own frame (registry/frame.py) opens the agent's text with the first marker and
+# closes it with the second. Agent text may never contain them, in any case or spacing.
+FRAME_MARKERS: tuple[str, ...] = ("<<<AGENT_POSTURE", ">>>END_AGENT_POSTURE")
+
+_EXCERPT_LIMIT = 80
+_CONTEXT_CHARS = 15
+
+
+class InstructionsRejected(RegistryError, ValueError):
+    """The posture text was refused; `reason` is a stable code, `excerpt` the printable culprit."""
+
+    def __init__(self, reason: str, excerpt: str, offset: int, detail: str) -> None:
+        self.reason = reason
+        self.excerpt = excerpt
+        self.offset = offset
+        what, advice = _REASON_TEXT[reason]
+        location = f" at character {offset}" if excerpt else ""
+        shown = f' Offending part{location}: "{excerpt}".' if excerpt else ""
+        super().__init__(f"Instructions refused ({reason}): {what}{detail}.{shown} {advice}")
+
+
+_REASON_TEXT: dict[str, tuple[str, str]] = {
+    "empty": ("the text is empty or only whitespace", "Write the posture the agent should take."),
+    "too_long": (
+        f"the text is longer than {MAX_INSTRUCTIONS_CHARS} characters after NFC normalisation",
+        "Shorten it: the whole text is sent with every question the tenant asks.",
+    ),
+    "control_characters": (
+        "the text contains a control character",
+        "Remove it: only newline and tab are allowed (a CRLF line end is stored as LF).",
+    ),
+    "invisible_characters": (
+        "the text contains an invisible or formatting character",
+        "Remove it: invisible characters let a text say one thing to a reviewer and another to the model. "
+        "Ordinary emoji are fine.",
+    ),
+    "frame_marker": (
+        "the text imitates a prompt-frame marker or a chat-template token",
+        "Remove it: the registry frames the agent's text itself.",
+    ),
+    "revocation": (
+        "the text tries to revoke, outrank or reveal the product's rules",
+        "An agent governs how to analyse and present data, never what may be answered: rephrase or remove "
+        "this part.",
+    ),
+}
+
+
+def validate_instructions(text: str) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"instructions must be str, not {type(text).__name__}")
+    stored = unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
+    if not stored.strip():
+        raise InstructionsRejected("empty", "", 0, "")
+    if len(stored) > MAX_INSTRUCTIONS_CHARS:
+        overflow = stored[MAX_INSTRUCTIONS_CHARS:]
+        raise InstructionsRejected(
+            "too_long",
+            _printable(overflow[:_EXCERPT_LIMIT // 2]) + ("…" if len(overflow) > _EXCERPT_LIMIT // 2 else ""),
+            MAX_INSTRUCTIONS_CHARS,
+            f" ({len(stored)} characters; the excerpt is what lies past the limit)",
+        )
+    _check_characters(stored)
+    _check_markers(stored)
+    _check_revocation(stored)
+    return stored
+
+
+# --------------------------------------------------------------------------------------------
+# Characters
+# --------------------------------------------------------------------------------------------
+
+_ALLOWED_CONTROLS = frozenset("\n\t")
+_ZWJ = "\u200d"
+_EMOJI_PRESENTATION_SELECTORS = frozenset("\ufe0e\ufe0f")
+_KEYCAP_BASES = frozenset("0123456789#*")
+# Blocks where emoji live (a superset of Unicode's Extended_Pictographic, kept coarse on purpose:
+# a presentation selector or joiner after any of these is visible-symbol use, not a hiding place).
+_EMOJI_RANGES: tuple[tuple[int, int], ...] = (
+    (0x00A9, 0x00A9), (0x00AE, 0x00AE), (0x203C, 0x203C), (0x2049, 0x2049), (0x2122, 0x2122),
+    (0x2139, 0x2139), (0x2194, 0x21AA), (0x231A, 0x23FF), (0x24C2, 0x24C2), (0x25AA, 0x25FE),
+    (0x2600, 0x27BF), (0x2934, 0x2935), (0x2B05, 0x2B55), (0x3030, 0x3030), (0x303D, 0x303D),
+    (0x3297, 0x3299), (0x1F000, 0x1FAFF), (0x1FC00, 0x1FFFD),
+)
+# Letters and marks that render as nothing although Unicode does not class them as formatting.
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u2800")
+# England, Scotland and Wales: the only standard emoji built from tag characters.
+_SUBDIVISION_FLAG = re.compile(
+    "\U0001F3F4(?:\U000E0067\U000E0062(?:\U000E0065\U000E006E\U000E0067|\U000E0073\U000E0063\U000E0074"
+    "|\U000E0077\U000E006C\U000E0073))\U000E007F"
+)
+
+
+def _is_emoji(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _EMOJI_RANGES)
+
+
+def _is_variation_selector(code: int) -> bool:
+    return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF or 0x180B <= code <= 0x180F
+
+
+def _is_invisible(text: str, index: int, flag_positions: set[int]) -> bool:
+    char = text[index]
+    code = ord(char)
+    previous = text[index - 1] if index > 0 else ""
+    following = text[index + 1] if index + 1 < len(text) else ""
+    if index in flag_positions:
+        return False
+    if char in _EMOJI_PRESENTATION_SELECTORS:
+        return not (previous and (_is_emoji(previous) or previous in _KEYCAP_BASES))
+    if char == _ZWJ:
+        # Joins emoji into one picture (👨‍👩‍👧, ❤️‍🔥); anywhere else it only hides things.
+        joined_from = text[index - 2] if previous == "\ufe0f" and index > 1 else previous
+        return not (joined_from and following and _is_emoji(joined_from) and _is_emoji(following))
+    if _is_variation_selector(code) or char in _BLANK_LOOKING:
+        return True
+    category = unicodedata.category(char)
+    if category in ("Cf", "Co"):
+        return True
+    # Unassigned code points have no agreed rendering; newer emoji than this Python knows are spared.
+    return category == "Cn" and not _is_emoji(char)
+
+
+def _check_characters(text: str) -> None:
+    for index, char in enumerate(text):
+        category = unicodedata.category(char)
+        if (category == "Cc" and char not in _ALLOWED_CONTROLS) or category in ("Cs", "Zl", "Zp"):
+            raise InstructionsRejected("control_characters", _context(text, index, index + 1), index, "")
+    flag_positions = {
+        position for match in _SUBDIVISION_FLAG.finditer(text) for position in range(match.start(), match.end())
+    }
+    for index in range(len(text)):
+        if _is_invisible(text, index, flag_positions):
+            end = index + 1
+            while end < len(text) and _is_invisible(text, end, flag_positions):
+                end += 1
+            raise InstructionsRejected("invisible_characters", _context(text, index, end), index, "")
+
+
+# --------------------------------------------------------------------------------------------
+# Frame markers and chat-template tokens
+# --------------------------------------------------------------------------------------------
+
+_TEMPLATE_ROLES = (
+    r"system|sys|system[_-]?(?:prompt|message|instructions?|reminder)|im_start|im_end|im_sep"
+    r"|start_of_turn|end_of_turn|bos|eos|user|assistant|human"
+)
+# Searched in the folded text with whitespace runs as one space, so spacing does not hide them.
+_TEMPLATE_TOKEN = re.compile(
+    "|".join(
+        (
+            r"< ?\| ?[^|<>\n]{1,60}? ?\| ?>",  # <|im_start|>, <|endoftext|>, <|system|>, <|eot_id|> …
+            r"\[ ?/? ?(?:inst|sys|system|system_prompt|available_tools|tool_calls|tool_results) ?\]",
+            r"< ?< ?/? ?sys ?> ?>",  # Llama 2 <<SYS>>
+            rf"< ?/? ?(?:{_TEMPLATE_ROLES})(?: [^<>\n]{{0,80}})? ?>",  # <system>, </system>, <start_of_turn>
+            r"#{2,} ?(?:system|instruction|response|human|assistant|user|input) ?:",  # Alpaca/Vicuna
+        )
+    )
+)
+# Searched with all whitespace removed, so "< < < agent _ posture" is caught too. It matches
+# both FRAME_MARKERS (tests/test_gate.py checks that) and variants of their brackets.
+_FRAME_MARKER = re.compile(r"(?:[<>«»‹›]{2,}|[«»‹›])[/\\]?(?:end[_\-.]*)?agent[_\-.]*posture|agent_+posture")
+
+
+def _check_markers(text: str) -> None:
+    folded = fold_characters(text)
+    searches = (
+        (_TEMPLATE_TOKEN, folded),
+        (_FRAME_MARKER, _without_spaces(folded)),
+    )
+    for pattern, form in searches:
+        match = pattern.search(form.text)
+        if match:
+            start, end = form.source_span(match.start(), match.end())
+            raise InstructionsRejected("frame_marker", _excerpt(text, start, end), start, "")
+
+
+def _without_spaces(folded: Folded) -> Folded:
+    kept = [(c, o) for c, o in zip(folded.text, folded.origins) if not c.isspace()]
+    return Folded("".join(c for c, _ in kept), tuple(o for _, o in kept))
+
+
+# --------------------------------------------------------------------------------------------
+# Revocation: vocabulary (folded: lowercase, no accents, words separated by one space)
+# --------------------------------------------------------------------------------------------
+
+def _alt(*alternatives: str) -> str:
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+def _gap(words: int) -> str:
+    """Up to `words` arbitrary words, never crossing a sentence end."""
+    return rf"(?: \w+){{0,{words}}}"
+
+
+# Nouns for the product's rules. On their own they are ordinary ("rounding rules"), so most
+# patterns also require a qualifier saying *which* rules: previous, above, the system's, yours.
+_RULE_NOUN = _alt(
+    r"instructions?", r"rules?", r"guidelines?", r"directives?", r"directions", r"constraints?",
+    r"restrictions?", r"polic(?:y|ies)", r"guardrails?", r"safeguards?", r"prompts?", r"programming",
+    r"limitations?", r"commands?", r"guidance",
+    r"instruc(?:ao|oes)", r"regras?", r"diretrizes?", r"diretivas?", r"orientac(?:ao|oes)", r"restric(?:ao|oes)",
+    r"politicas?", r"normas?", r"comandos?", r"ordens", r"limitac(?:ao|oes)",
+    r"instruccion(?:es)?", r"reglas?", r"directrices?", r"directivas?", r"pautas?", r"indicaciones",
+    r"orientaciones", r"restricciones", r"limitaciones", r"ordenes",
+)
+# Which rules: the earlier ones (temporal) or the product's own (authority). Temporal qualifiers
+# are ordinary in posture text ("the previous rounding rule was replaced"), so only the tight
+# verb-object rules use them; the looser sentence pairings below use the authority ones alone.
+_TEMPORAL_BEFORE = _alt(r"previous", r"prior", r"earlier", r"preceding", r"foregoing", r"original", r"initial")
+_AUTHORITY_BEFORE = _alt(
+    r"above", r"systems?", r"developers?", r"safety", r"all", r"any", r"every", r"your", r"other", r"built ?in",
+    r"hidden", r"internal", r"products?", r"platforms?", r"core", r"official",
+    r"todas", r"todos", r"quaisquer", r"qualquer", r"suas", r"seus", r"tuas", r"teus", r"outras", r"demais",
+    r"cualquier", r"cualesquiera", r"tus", r"sus", r"demas", r"otras",
+)
+_TEMPORAL_AFTER = _alt(
+    r"before", r"previously", r"earlier", r"prior", r"so far", r"given",
+    r"anteriores", r"anterior", r"previas?", r"precedentes?", r"originais", r"iniciais", r"que vieram antes",
+    r"ate (?:aqui|agora)", r"dadas antes", r"originales", r"iniciales", r"hasta (?:ahora|aqui)",
+)
+_AUTHORITY_AFTER = _alt(
+    r"above", r"you (?:were|have been) given", r"you (?:have )?(?:received|got)", r"at the (?:start|beginning|top)",
+    r"(?:in|of|for) (?:this|the) (?:conversation|chat|session)", r"(?:desta|nesta|da) conversa",
+    r"(?:de|en) esta conversacion", r"que recibiste", r"que te (?:dieron|han dado)",
+    r"(?:(?:set|given|defined|imposed|established|written|provided) )?(?:by|of|from) (?:the )?"
+    r"(?:system|product|platform|developers?|operator|provider)",
+    r"(?:(?:impostas?|definidas?|dadas?|estabelecidas?|escritas?) )?(?:pel[oa]s?|por) (?:o |a )?"
+    r"(?:sistema|produto|plataforma|desenvolvedor(?:es)?|operador)", r"no inicio",
+    r"(?:(?:impuestas?|definidas?|dadas?|establecidas?|escritas?) )?por (?:el |la )?"
+    r"(?:sistema|producto|plataforma|desarrollador(?:es)?|operador)", r"al (?:principio|inicio)",
+    r"acima", r"(?:do|de|da) (?:sistema|produto|plataforma|desenvolvedor)", r"que (?:voce )?recebeu",
+    r"de arriba", r"arriba", r"(?:del|de la) (?:sistema|producto|plataforma|desarrollador)", r"que (?:has )?recibido",
+)
+_QUALIFIER_BEFORE = _alt(_TEMPORAL_BEFORE, _AUTHORITY_BEFORE)
+_QUALIFIER_AFTER = _alt(_TEMPORAL_AFTER, _AUTHORITY_AFTER)
+# Objects that need no qualifier: nobody writes these about their own data.
+_STRONG_OBJECT = _alt(
+    r"system ?prompt", r"system (?:message|instructions?|rules)", r"prompt (?:do|de|del) sistema",
+    r"guardrails", r"safeguards",
+    r"everything (?:above|before|else|previously|prior|(?:you|that) (?:were|was|have been|ve been) (?:told|given|said))",
+    r"(?:all|anything) (?:above|before|previous|prior)", r"the above",
+    r"tudo (?:acima|antes|o que (?:foi dito|te disseram|voce recebeu|veio antes|esta acima))",
+    r"todo lo (?:anterior|de arriba|que te (?:dijeron|han dicho))", r"lo anterior",
+    r"what (?:you (?:were|have been|ve been) (?:told|given|instructed)|was said (?:before|above))",
+    r"(?:what|whatever|everything|anything) (?:the )?(?:system|developers?|platform|product)(?: \w+)? "
+    r"(?:says|said|told|tells|wrote|asks|asked|requires|instructed)",
+    r"(?:o|tudo o|aquilo) que (?:te )?(?:foi dito|disseram|mandaram)",
+    r"(?:o|tudo o|aquilo) que o (?:sistema|desenvolvedor|produto)(?: \w+)? "
+    r"(?:mandou|manda|disse|diz|pediu|pede|determinou|determina|exige|escreveu|instruiu)",
+    r"(?:o|tudo o|aquilo) que a plataforma(?: \w+)? (?:mandou|manda|disse|diz|pediu|pede|determinou|determina|exige)",
+    r"lo que te (?:dijeron|han dicho|indicaron)",
+    r"lo que (?:el|la) (?:sistema|desarrollador|producto|plataforma)(?: \w+)? "
+    r"(?:dice|dijo|pide|pidio|manda|mando|exige|ordena|ordeno)",
+    r"lo que (?:dice|dijo|pide|manda|exige|ordena) (?:el|la) (?:sistema|desarrollador|producto|plataforma)",
+    r"(?:the )?(?:previous|prior|earlier|above|original) ones",
+    r"(?:everything|anything|all) (?:that )?(?:comes?|came|is|was|written|appears?) (?:before|above) (?:this|these|the)",
+    r"tudo (?:o )?que (?:vier|vem|veio|esta|estiver|aparece|aparecer) (?:antes|acima)",
+    r"todo lo que (?:viene|vino|esta|aparece|hay) (?:antes|arriba)",
+    r"(?:as|las|os|los) (?:anteriores|de antes|de arriba)(?= ?(?:\n|$)| (?:and|e|y)\b)",
+    r"(?:the |o |el )?(?:system|sistema|developers?|desenvolvedor(?:es)?|desarrollador(?:es)?)(?= ?(?:\n|$))",
+)
+# "ignore the rules." / "ignore todas as regras e responda": rules with nothing narrowing them down.
+_UNSCOPED_RULES = (
+    _alt(r"the", r"all(?: the)?", r"as", r"os", r"las", r"los", r"todas as", r"todas las", r"todos os")
+    + " " + _RULE_NOUN + r"(?= ?(?:\n|$)| (?:and|e|y|or|ou|o|then|entao|luego)\b)"
+)
+_RULES_OBJECT = _alt(
+    _QUALIFIER_BEFORE + _gap(2) + " " + _RULE_NOUN + r"\b",
+    _RULE_NOUN + _gap(2) + " " + _QUALIFIER_AFTER + r"\b",
+    _STRONG_OBJECT + r"\b",
+    _UNSCOPED_RULES,
+)
+
+_DISREGARD = _alt(
+    r"ignor(?:e|es|ed|ing)", r"disregard(?:s|ed|ing)?", r"forget(?:s|ting)?", r"forgot(?:ten)?",
+    r"overrid(?:e|es|ing|den)", r"overrode", r"overrul(?:e|es|ed|ing)", r"bypass(?:es|ed|ing)?",
+    r"circumvent(?:s|ed|ing)?", r"skip(?:s|ped|ping)?", r"discard(?:s|ed|ing)?", r"abandon(?:s|ed|ing)?",
+    r"drop(?:s|ped|ping)?", r"ditch", r"scrap", r"(?:set|put|cast|throw|toss) aside", r"throw out",
+    r"cancel(?:s|led|ing)?", r"revok(?:e|es|ed|ing)", r"nullif(?:y|ies)", r"void", r"suspend(?:s|ed|ing)?",
+    r"disabl(?:e|es|ing)", r"deactivat(?:e|es|ing)", r"(?:turn|switch) off", r"lift", r"remov(?:e|es|ing)",
+    r"delete", r"eras(?:e|ing)", r"neglect", r"violat(?:e|es|ing)", r"break", r"get rid of",
+    r"pay no attention to", r"do away with", r"disobey(?:s|ing)?",
+    r"(?:dont|do not|never) (?:worry|care|bother) about", r"nao se preocupe com", r"no te preocupes por",
+    r"nao (?:ligue|liguem|ligar) (?:para|pra)", r"nao (?:de|da) atencao (?:a|as|aos)",
+    r"ignor(?:em|a|am|ar|ando|ou)", r"desconsider(?:e|em|a|am|ar|ando)", r"esquec(?:a|am|er|e|endo)",
+    r"desprez(?:e|em|a|ar)", r"pul(?:e|em|ar)", r"descart(?:e|em|a|ar)", r"abandon(?:e|em|a|ar)",
+    r"anul(?:e|em|a|ar)", r"cancel(?:e|em|a|ar)", r"revog(?:ue|uem|a|ar)", r"suspend(?:a|am|er|e)",
+    r"desativ(?:e|em|a|ar)", r"deslig(?:ue|uem|a|ar)", r"remov(?:a|am|er)", r"apag(?:ue|uem|a|ar)",
+    r"burl(?:e|em|a|ar)", r"desobedec(?:a|am|er|e)", r"descumpr(?:a|am|ir|e)", r"desrespeit(?:e|em|ar|a)",
+    r"infrinj(?:a|am)", r"infringir", r"transgrid(?:a|am)", r"transgredir", r"contorn(?:e|em|a|ar)",
+    r"viol(?:e|em|a|ar)", r"quebr(?:e|em|a|ar)",
+    r"(?:deixe|deixa|deixar|ponha|coloque) de lado", r"passe por cima d[aeo]s?", r"sobrescrev(?:a|am|er|e)",
+    r"substitu(?:a|am|ir)", r"nao (?:de|da) (?:bola|ouvidos|importancia) (?:para|a|as|aos)",
+    r"ignor(?:as|en)", r"olvid(?:a|as|e|es|en|ar|ate|ando)", r"omit(?:e|a|as|an|ir|iendo)",
+    r"descart(?:es|en)", r"desobedec(?:e|es|en|er)", r"desobedezc(?:a|as|an)", r"desestim(?:a|e|ar)",
+    r"(?:haz|hagas|hacer|hagan) caso omiso (?:de|a)",
+    r"no (?:hagas|hagan) caso (?:de|a)", r"anul(?:es|en)", r"revoc(?:a|ar)", r"revoqu(?:e|es)",
+    r"desactiv(?:a|e|ar)", r"elimin(?:a|e|ar)", r"borr(?:a|e|ar)", r"salt(?:a|ate|ar|arte|arse|arlas|arlos)",
+    r"incumpl(?:e|a|as|ir)", r"evad(?:e|a|ir)",
+    r"elud(?:e|a|ir)", r"sorte(?:a|e|ar)", r"romp(?:e|a|er)", r"(?:deja|dejar|pon) de lado", r"pasa por alto",
+    r"sobrescrib(?:e|a|ir)", r"reemplaz(?:a|ar)", r"reemplac(?:e|es)", r"sustitu(?:ye|ya|ir)",
+)
+_STOP_COMPLYING = _alt(
+    r"(?:dont|do not|doesnt|does not|no longer) (?:have to|need to|need|has to|ought to)",
+    r"(?:are|is) (?:not|no longer) (?:required|obliged|obligated|expected) to",
+    r"nao (?:precisa|precisam|tem que|tem de|deve|devem|e obrigado a|e necessario)(?: mais)?",
+    r"(?:no|ya no) (?:tienes|tienen|debes|deben|necesitas|necesitan|hace falta|es necesario)(?: que| de)?",
+    r"stop", r"quit", r"cease", r"no longer", r"do not", r"dont", r"never", r"not",
+    r"deixe de", r"deixem de", r"pare de", r"parem de", r"nao", r"nunca", r"jamais", r"nem",
+    r"deja de", r"dejes de", r"dejen de", r"para de", r"ya no", r"no", r"ni",
+)
+_COMPLY = _alt(
+    r"follow(?:s|ing)?", r"obey(?:s|ing)?", r"comply(?:ing)? with", r"adher(?:e|ing) to", r"respect(?:s|ing)?",
+    r"abid(?:e|ing) by", r"listen(?:ing)? to",
+    r"sig(?:a|am)", r"seguir", r"seguindo", r"obedec(?:a|am|er|e|es)", r"cumpr(?:a|am|ir)", r"respeit(?:e|em|ar|a)",
+    r"acat(?:e|em|ar|a|es)", r"atend(?:a|er)", r"observ(?:e|ar|a|es)",
+    r"sig(?:ue|ues|as|an)", r"siguiendo", r"obedez(?:ca|cas|can)", r"cumpl(?:a|as|an|ir|e)", r"respet(?:a|e|es|ar)",
+)
+_SELF_REFERENCE = _alt(
+    r"this (?:text|posture|prompt|agent)", r"these (?:instructions|rules)", r"my (?:instructions|rules|orders)",
+    r"me", r"what is written here", r"what i say",
+    r"este texto", r"esta postura", r"este agente", r"estas (?:instrucoes|regras)",
+    r"(?:as )?minhas (?:instrucoes|regras|ordens|orientacoes)", r"(?:as )?minhas(?= ?(?:\n|$))", r"mim",
+    r"(?:a?o|lo|a lo) que (?:esta )?(?:escrito )?aqui", r"o que eu (?:digo|disser)",
+    r"estas (?:instrucciones|reglas)", r"mis (?:instrucciones|reglas|ordenes)",
+)
+_SUBJECT_SELF = _alt(
+    r"these", r"this", r"my", r"our", r"the following", r"the present",
+    r"estas", r"esta", r"este", r"estes", r"essas", r"essa", r"esse", r"esses", r"minhas", r"meus", r"nossas",
+    r"nossos", r"as seguintes",
+    r"os seguintes", r"a presente", r"o presente", r"mis", r"nuestras", r"nuestros", r"las siguientes",
+    r"los siguientes",
+) + r"(?: \w+)? " + _alt(
+    r"instructions?", r"rules", r"directives", r"guidelines", r"guidance", r"text", r"prompt", r"posture",
+    r"agent", r"orders",
+    r"instruc(?:oes|ao)", r"regras", r"diretrizes", r"orientacoes", r"texto", r"postura", r"agente", r"ordens",
+    r"instrucciones", r"instruccion", r"reglas", r"directrices", r"pautas", r"indicaciones", r"orientaciones",
+    r"ordenes",
+)
+_OUTRANKS = _alt(
+    r"tak(?:e|es|ing) (?:precedence|priority)",
+    r"(?:have|has|get|gets|hold|holds) (?:the )?(?:highest |top |absolute |maximum |full |first |final |overriding |higher )?"
+    r"(?:priority|precedence|authority|say|word)",
+    r"overrid(?:e|es)", r"supersed(?:e|es)", r"outrank(?:s)?", r"prevail(?:s)?", r"win(?:s)?", r"trump(?:s)?",
+    r"come(?:s)? first", r"replace(?:s)?", r"overrule(?:s)?", r"beat(?:s)?", r"rank above",
+    r"(?:are|is) (?:the )?(?:only|sole|highest|final|supreme|ultimate|top|absolute) "
+    r"(?:authority|rules?|instructions|priority|source of truth|law)",
+    r"(?:are|is) above",
+    r"(?:tem|teem) (?:a )?(?:prioridade|precedencia|preferencia|primazia|palavra final|ultima palavra|autoridade)"
+    r"(?: maxima| total| absoluta)?",
+    r"prevalec\w+", r"(?:se )?sobrepo\w+", r"substitu(?:em|i)", r"anul(?:am|a)", r"revog(?:am|a)", r"valem mais",
+    r"vale mais", r"vem (?:primeiro|antes)", r"(?:estao|esta) acima", r"superam", r"supera",
+    r"(?:sao|e) (?:a |as )?(?:unica|unicas|maxima|suprema|final) (?:autoridade|regra|regras|lei)",
+    r"tienen? (?:la )?(?:prioridad|precedencia|preferencia|primacia|ultima palabra|autoridad)"
+    r"(?: maxima| total| absoluta)?",
+    r"sustituy(?:en|e)", r"reemplaz(?:an|a)", r"(?:estan|esta) por encima", r"van? primero", r"son superiores",
+    r"priman", r"prima", r"se imponen?", r"invalidan?",
+    r"(?:son|es) la (?:unica|maxima|suprema|final) (?:autoridad|regla|ley)",
+)
+# What an outranking claim is *over*: ranking a caveat over brevity is a style choice, ranking a
+# text over "the rules", "the system" or "anything else" is a takeover.
+_RULE_LIKE = _alt(
+    r"rules?", r"instructions?", r"guidelines?", r"system", r"product", r"platform", r"prompt", r"everything",
+    r"anything", r"all", r"any", r"other", r"others", r"above", r"polic(?:y|ies)",
+    r"qualquer", r"quaisquer", r"todas?", r"todos?", r"tudo", r"cualquier", r"cualquiera", r"demais", r"demas",
+    r"outras?", r"otras?", r"regras?", r"reglas?", r"instruc\w+", r"diretrizes", r"directrices", r"politicas?",
+    r"sistema", r"produto", r"producto", r"plataforma", r"acima", r"arriba",
+)
+_REVOKED = _alt(
+    r"(?:(?:are|is|were|have been|has been|are now|is now) )?"
+    r"(?:no longer (?:valid|apply|applies|applicable|in force|in effect|relevant|active|binding|matter)|void|null|"
+    r"obsolete|outdated|cancell?ed|revoked|invalid|suspended|lifted|overridden|superseded|deprecated|disabled|gone|"
+    r"removed|turned off|switched off)",
+    r"(?:do not|dont|does not|doesnt|no longer|never) (?:bind|binds|restrict|restricts|limit|limits|apply to|applies to|"
+    r"concern|concerns) you",
+    r"nao (?:te |lhe )?(?:vinculam|obrigam|limitam|prendem|restringem)", r"no te (?:obligan|atan|limitan|restringen|"
+    r"aplican|vinculan)",
+    r"(?:do not|dont|does not|doesnt) (?:apply|matter|count)"
+    r"(?= ?(?:\n|$)| (?:anymore|any more|here|now|to you|for you|in this|today)\b)",
+    r"(?:(?:must|should|are to|have to|will|can) )?(?:be )?(?:ignored|disregarded|forgotten)",
+    r"(?:(?:foram|estao|sao|ficam|estao agora|agora estao|devem ser|deve ser|podem ser) )?"
+    r"(?:revogad[ao]s?|cancelad[ao]s?|anulad[ao]s?|suspens[ao]s?|invalid[ao]s?|obsolet[ao]s?|substituid[ao]s?|"
+    r"desativad[ao]s?|ignorad[ao]s?|desconsiderad[ao]s?|esquecid[ao]s?|desatualizad[ao]s?|removid[ao]s?|"
+    r"retirad[ao]s?|eliminad[ao]s?|desligad[ao]s?|desabilitad[ao]s?|sem efeito|sem validade|"
+    r"nao (?:valem|vale|se aplicam|se aplica|existem|importam|contam) mais|deixaram de valer|"
+    r"perderam (?:a )?validade)",
+    r"nao (?:valem|vale|se aplicam|se aplica|importam|contam)(?= ?(?:\n|$)| (?:aqui|agora|a voce|para voce|neste)\b)",
+    r"(?:(?:quedan|estan|son|fueron|han sido|deben ser|debe ser|pueden ser) )?"
+    r"(?:revocad[ao]s?|anulad[ao]s?|cancelad[ao]s?|suspendid[ao]s?|invalid[ao]s?|obsolet[ao]s?|sustituid[ao]s?|"
+    r"reemplazad[ao]s?|desactivad[ao]s?|ignorad[ao]s?|olvidad[ao]s?|omitid[ao]s?|desactualizad[ao]s?|eliminad[ao]s?|"
+    r"retirad[ao]s?|quitad[ao]s?|deshabilitad[ao]s?|levantad[ao]s?|sin efecto|"
+    r"sin validez|"
+    r"ya no (?:aplican|valen|se aplican|rigen|cuentan|importan|existen|son validas))",
+    r"no (?:aplican|se aplican|valen|rigen|cuentan)(?= ?(?:\n|$)| (?:aqui|ahora|a ti|para ti|en este)\b)",
+)
+_CONFLICT = _alt(
+    r"in case of (?:a )?conflicts?", r"in (?:the )?event of (?:a )?conflict",
+    r"if (?:there is |theres )?(?:a |any )?conflict",
+    r"if they conflict", r"when they conflict", r"on conflict", r"em caso de conflito", r"se houver conflito",
+    r"havendo conflito", r"en caso de conflicto", r"si hay conflicto", r"ante (?:un|cualquier) conflicto",
+)
+_REVEAL = _alt(
+    r"reveal\w*", r"show(?:s|ing|n)?", r"print(?:s|ing)?", r"display(?:s|ing)?", r"output(?:s|ting)?",
+    r"repeat(?:s|ing)?", r"disclos(?:e|es|ing)", r"leak(?:s|ing)?", r"tell", r"share", r"dump", r"expos(?:e|ing)",
+    r"quote", r"recite", r"list", r"copy", r"provide", r"give", r"spell out", r"write (?:out|down)", r"echo",
+    r"paste", r"send",
+    r"give me", r"what (?:is|are|were)", r"which (?:is|are)", r"translate", r"summari[sz]e",
+    r"revel(?:e|em|a|ar|es)", r"mostr(?:e|em|a|ar)", r"imprim(?:a|am|ir|e|as)", r"exib(?:a|am|ir|e)",
+    r"repit(?:a|am|e|as)",
+    r"repet(?:ir|e)", r"divulg(?:ue|uem|a|ar)", r"vaz(?:e|em|ar)", r"cont(?:e|em|ar)", r"diga", r"digam", r"dizer",
+    r"compartilh(?:e|em|a|ar)", r"copi(?:e|em|a|ar)", r"cite", r"citar", r"list(?:e|em|ar)", r"escrev(?:a|am|er)",
+    r"transcrev(?:a|am|er)", r"envi(?:e|em|a|ar)", r"qual (?:e|era|foi)", r"quais (?:sao|eram|foram)",
+    r"traduz(?:a|ir)", r"resum(?:a|ir)", r"ensen(?:a|e|ame|ar)", r"col(?:e|em|ar)", r"peg(?:a|ue|ar)",
+    r"muestr(?:a|e|es)", r"mostrar", r"exhib(?:e|a|ir)", r"repetir", r"filtr(?:a|e|ar)", r"cuent(?:a|e|as)", r"dime",
+    r"decir", r"di", r"comparte", r"compartir", r"cita", r"enumer(?:a|ar)", r"escrib(?:e|a|ir)",
+    r"transcrib(?:e|a|ir)",
+    r"cual (?:es|era|fue)", r"cuales (?:son|eran|fueron)", r"traduc(?:e|ir)", r"resum(?:e|ir)",
+)
+_REVEAL_OBJECT = _alt(
+    r"system ?prompt", r"prompt (?:do|de|del) sistema",
+    r"system (?:message|instructions?|rules|configuration|config)",
+    _alt(r"your", r"suas?", r"seus?", r"teu", r"tuas?", r"tus?", r"sus?") + r"(?: \w+)? " + _alt(
+        r"instructions?", r"prompt", r"rules", r"guidelines", r"directives", r"configuration", r"programming",
+        r"context(?: window)?", r"contexto",
+        r"instruc(?:oes|ao)", r"regras", r"diretrizes", r"configuracao", r"programacao",
+        r"instrucciones", r"reglas", r"directrices", r"configuracion", r"programacion",
+    ),
+    _alt(
+        r"hidden", r"internal", r"initial", r"original", r"secret", r"confidential", r"developer", r"previous",
+        r"preceding", r"above", r"full", r"complete", r"entire", r"underlying",
+    ) + r"(?: \w+)? " + _alt(r"instructions", r"prompt", r"rules", r"message", r"guidelines"),
+    _RULE_NOUN + _gap(2) + " " + _QUALIFIER_AFTER,
+    _RULE_NOUN + r"(?: \w+)? " + _alt(
+        r"above", r"acima", r"de arriba", r"anteriores", r"previas", r"internas", r"iniciais", r"iniciales",
+        r"originais", r"originales", r"ocultas", r"escondidas", r"secretas", r"confidenciais", r"confidenciales",
+        r"(?:do|del|da|de la|of the) (?:sistema|system|produto|producto|product|plataforma|platform)",
+    ),
+    _alt(r"the ", r"o ", r"el ", r"todo o ", r"todo el ", r"all the ") + "?"
+    + _alt(r"text", r"texto", r"everything", r"tudo", r"todo", r"words", r"conteudo", r"contenido", r"content")
+    + r"(?: (?:that|which|que))?" + _gap(2) + " "
+    + _alt(r"above", r"acima", r"de arriba", r"arriba", r"before", r"antes", r"preceding", r"previo", r"prior"),
+    _alt(r"the", r"your", r"o", r"seu", r"el", r"tu", r"this", r"full", r"entire", r"complete", r"whole", r"hidden")
+    + r" prompt(?! (?:do|del|of the|from the) (?:usuario|user|cliente|client))",
+    r"(?:configuration|config|setup|initiali[sz]ation|configuracao|configuracion)(?: (?:that|which|que))? "
+    r"(?:you|voce|te) (?:were|have|got|received|recebeu|recibiste)",
+)
+
+_ANSWER = _alt(
+    r"answer(?:s|ing)?", r"respond(?:s|ing)?", r"repl(?:y|ies|ying)", r"respond(?:a|am|er|e|es|an|as|iendo|endo)",
+    r"contest(?:a|e|es|ar)",
+    _alt(
+        r"give", r"provide", r"deliver", r"return", r"present", r"report", r"output", r"de", r"der", r"entregue",
+        r"entregar", r"apresente", r"apresentar", r"informe", r"da", r"dar", r"entrega", r"presenta", r"ofrece",
+        r"devuelve", r"devolva",
+    ) + _gap(2) + " " + _alt(
+        r"numbers?", r"figures?", r"answers?", r"results?", r"values?", r"estimates?", r"total", r"numeros?",
+        r"resposta", r"valor(?:es)?", r"resultados?", r"cifras?", r"respuesta",
+    ),
+)
+_CONCESSIVE = _alt(
+    r"even", r"still", r"anyway", r"regardless", r"no matter", r"mesmo", r"ainda assim", r"assim mesmo",
+    r"mesmo assim", r"de qualquer (?:forma|jeito|modo|maneira)", r"independentemente", r"aunque", r"incluso",
+    r"aun", r"igual", r"igualmente", r"de todas (?:formas|maneras)", r"de todos modos", r"sin importar",
+)
+_ANYWAY = _alt(
+    r"anyway", r"regardless", r"all the same", r"even so", r"no matter what", r"assim mesmo", r"mesmo assim",
+    r"de qualquer (?:forma|jeito|modo|maneira)", r"igual", r"igualmente", r"de todas formas", r"de todos modos",
+)
+_DATA_WORD = _alt(
+    r"data", r"dados?", r"datos?", r"evidence", r"evidencias?", r"sources?", r"fontes?", r"fuentes?",
+    r"query results", r"results", r"resultados", r"numbers", r"numeros", r"base",
+)
+# "answer without personal data" is a privacy rule, not a waiver of evidence.
+_NOT_A_WAIVER = (
+    r"(?! (?:pessoais|sensiveis|personales|sensibles|personal|sensitive|identifying|identificaveis|private|"
+    r"privados|brutos|raw|crudos|tecnicos|irrelevantes|de clientes|de funcionarios|of customers|of employees)\b)"
+)
+_NO_DATA = _alt(
+    _alt(r"without", r"with no", r"lacking", r"sem", r"sin", r"na falta de", r"a falta de", r"en ausencia de",
+         r"in the absence of")
+    + r"(?: any| nenhum| qualquer| ningun| ninguna)? " + _DATA_WORD + _NOT_A_WAIVER,
+    _alt(r"there is no", r"there are no", r"theres no", r"no", r"if no",
+         r"nao (?:ha|houver|haja|exista|existir|existam|tiver|tenha)",
+         r"no (?:haya|hay|hubiera|existan|exista|tengas|tienes|tengan)")
+    + r"(?: \w+)? " + _DATA_WORD,
+    _alt(r"data", r"dados", r"datos") + r"(?: \w+)? (?:(?:is|are|was|were|esta|estao|estan|esten|estejam) )?"
+    + _alt(r"missing", r"unavailable", r"absent", r"empty", r"lacking", r"faltando", r"ausentes?", r"vazios?",
+           r"vacios?", r"indisponiveis", r"no disponibles"),
+    r"falt(?:ar|em|e|arem|am|a|en|an)(?: \w+)? " + _alt(r"dados?", r"datos?"),
+    _alt(r"data", r"dados?", r"datos?") + r"(?: \w+)? (?:doesnt|does not|dont|do not|nao|no) exist\w*",
+    r"(?:nao|no) exist\w*(?: \w+)? " + _alt(r"data", r"dados?", r"datos?"),
+    r"(?:theres|there is|there s) nothing (?:in|from) (?:the )?(?:database|data|query|results|tables?)",
+    r"nothing (?:comes back|is (?:found|returned))",
+    r"nao (?:ha|houver|vier|tiver) nada (?:n[oa]s?|d[oa]s?) (?:banco|base|consulta|tabelas?|dados)",
+    r"no (?:hay|haya) nada en (?:la |el |los )?(?:base|consulta|tablas?|datos)", r"nada (?:for|seja) encontrado",
+    r"no se encuentra nada",
+    _alt(r"query", r"database", r"search", r"lookup", r"consulta", r"banco", r"base", r"busca", r"busqueda")
+    + r"(?: \w+)? " + _alt(r"returns?", r"returned", r"comes back", r"retorna\w*", r"volta\w*", r"vier", r"trouxer",
+                         r"traz", r"devuelve", r"devolvio", r"trae",
+                         r"venga", r"viene", r"vuelve", r"venha", r"vem")
+    + " " + _alt(r"nothing", r"empty", r"no rows", r"no results", r"nada", r"vazi[oa]", r"sem linhas",
+                 r"sem resultados?", r"vaci[oa]", r"sin filas", r"sin resultados"),
+)
+_REGARDLESS_OF_DATA = _alt(
+    r"(?:tendo|tenha|tiver|havendo|haja|existindo|existam) ou nao(?: \w+)? dados?",
+    r"(?:tengas|tienes|haya|hay|existan) o no(?: \w+)? datos?",
+    r"with or without (?:any )?(?:data|evidence)", r"whether or not (?:there is|you have) (?:any )?data",
+    r"com ou sem dados?", r"havendo ou nao dados?", r"haja ou nao dados?", r"con o sin datos?",
+    r"haya o no datos?",
+)
+_INVENT = _alt(
+    r"invent(?:s|ed|ing)?", r"make up", r"makes up", r"making up", r"made up", r"fabricat(?:e|es|ed|ing)",
+    r"guess(?:es|ed|ing)?", r"hallucinat(?:e|es|ed|ing)", r"fake", r"forge",
+    r"invent(?:e|em|ar|a|ando|ou|o|es|en|as|ado|ados|ada|adas)", r"chut(?:e|em|ar|a|ando)", r"adivinh(?:e|em|ar|a)",
+    r"fabriqu(?:e|em|es)", r"forj(?:e|ar|a)", r"adivin(?:a|e|es|ar|ando)",
+)
+_INVENTED_THING = _alt(
+    r"numbers?", r"figures?", r"data", r"values?", r"results?", r"amounts?", r"totals?", r"statistics", r"stats",
+    r"metrics", r"sources?", r"citations?", r"quotes?", r"estimates?", r"percentages?",
+    r"numeros?", r"valor(?:es)?", r"dados?", r"cifras?", r"resultados?", r"totais", r"total(?:es)?", r"fontes?",
+    r"estatisticas", r"metricas", r"percentuais", r"porcentagens", r"datos?", r"fuentes?", r"estadisticas",
+    r"porcentajes", r"informac(?:ao|oes)", r"informacion",
+)
+_FILL = _alt(
+    r"fill(?:s|ing)?(?: in| up)?", r"pad(?:ding)?", r"preench(?:a|am|er|e|endo)", r"complet(?:e|em|ar|a|ando|es)",
+    r"rellen(?:a|e|es|ar|ando)",
+)
+_FILL_OBJECT = _alt(
+    r"gaps", r"blanks", r"holes", r"missing (?:values|numbers|data|figures|months|periods)",
+    r"lacunas?", r"buracos", r"vazios", r"(?:dados|valores|numeros) (?:faltantes|ausentes|que faltam|em branco)",
+    r"huecos", r"vacios", r"(?:datos|valores) (?:faltantes|que falten|ausentes)",
+    r"com (?:o |os |um |uns |a |as )?(?:valor |valores |numero |numeros |dado |dados )?(?:mais )?"
+    r"(?:provave\w*|plausive\w*|razoave\w*|inventad\w*|ficticio\w*|estimad\w*|aproximad\w*)",
+    r"con (?:valores |numeros |cifras |datos )?(?:plausibles|probables|razonables|inventad\w+|ficticio\w*|estimad\w+)",
+    r"with (?:plausible|probable|likely|reasonable|made up|invented|fake|estimated|guessed) "
+    r"(?:values|numbers|figures|data)",
+    r"with (?:\w+ )?(?:numbers|values|figures) that (?:look|seem|sound) (?:right|real|plausible|reasonable|correct)",
+)
+_AS_FACT = (
+    _alt(r"present\w*", r"report\w*", r"stat(?:e|ing)", r"treat\w*", r"apresent\w+", r"trat(?:e|a|ar)",
+         r"declar(?:e|a|ar)")
+    + r"(?: \w+){0,2} (?:as|como) (?:(?:a|an|um|uma|un|una|if it were|if they were|se fosse|se fossem|si fuera|si fueran) )?"
+    + _alt(r"real", r"reais", r"reales", r"facts?", r"fatos?", r"hechos?", r"certain", r"certos?", r"ciertos?",
+           r"confirmed", r"confirmados?", r"true", r"verdade", r"verdadeiros?", r"verdaderos?", r"exact", r"exatos?",
+           r"exactos?", r"definitive", r"definitivos?")
+)
+_PRETEND_DATA = (
+    _alt(r"pretend", r"act as if", r"act like", r"behave as if", r"finja", r"finjam", r"fingir", r"faca de conta",
+         r"aja como se", r"finge", r"haz como si", r"actua como si", r"simula que")
+    + _gap(3) + " "
+    + _alt(r"have", r"has", r"had", r"tem", r"tenha", r"tivesse", r"tiver", r"tienes", r"tengas", r"tuvieras",
+           r"existe", r"existem", r"exist", r"there is", r"there are", r"ha", r"hay", r"haya", r"houvesse")
+    + r"(?: \w+){0,2} " + _alt(r"data", r"dados", r"datos", r"numbers", r"numeros", r"results", r"resultados")
+)
+_HIDE_MISSING = (
+    _alt(r"never", r"do not", r"dont", r"not", r"nao", r"nunca", r"jamais", r"no", r"avoid", r"evite", r"evita",
+         r"evitar", r"without", r"sem", r"sin")
+    + _gap(1) + " "
+    + _alt(r"say(?:ing)?", r"admit(?:ting)?", r"mention(?:ing)?", r"tell(?:ing)?", r"stat(?:e|ing)",
+           r"reveal(?:ing)?", r"indicat(?:e|ing)", r"acknowledg(?:e|ing)", r"disclos(?:e|ing)", r"report(?:ing)?",
+           r"flag(?:ging)?", r"warn(?:ing)?", r"let (?:the user|them|anyone) know",
+           r"diga", r"digam", r"dizer", r"admit(?:a|am|ir|as)", r"mencion(?:e|em|ar|es|ando)",
+           r"inform(?:e|em|ar|es)",
+           r"avis(?:e|em|ar|ando|es)", r"reconhec(?:a|am|er)", r"reconozcas", r"reconocer", r"revel(?:e|es|ar)",
+           r"indiqu(?:e|es)", r"indicar", r"declar(?:e|es|ar)", r"cont(?:e|ar)", r"cuentes", r"digas", r"decir",
+           r"alert(?:e|es|ar|ando)", r"sinaliz(?:e|ar)", r"senal(?:e|es|ar)", r"fal(?:e|em|ar|es)", r"habl(?:e|es|ar)")
+    + _gap(3) + " "
+    + _alt(
+        r"(?:there is no|there are no|theres no|no) data",
+        r"(?:the )?data (?:is|are|was|were) (?:missing|unavailable|incomplete|absent|insufficient|lacking|not available)",
+        r"missing data", r"data gaps",
+        r"(?:you|i) (?:dont|do not|cannot|cant|did not|didnt) (?:know|have (?:the )?(?:data|numbers)|find)",
+        r"(?:foi|foram|fue|fueron) (?:estimad[oa]s?|inventad[oa]s?|aproximad[oa]s?|chutad[oa]s?)",
+        r"(?:is|are|was|were) (?:missing|unavailable|estimates?|estimated|approximations?|approximate|made up|"
+        r"invented|guesses|guessed|fabricated)",
+        r"(?:they are|its|it is|these are|those are) (?:an? )?(?:estimates?|guess(?:es)?|approximations?|invented|made up)",
+        r"nao (?:ha|tem|existe|existem|houver|haja)(?: \w+)? (?:dados?|numeros|resultados)",
+        r"falt(?:a|am|ou|aram)(?: \w+)? (?:dados?|numeros|informac(?:ao|oes))",
+        r"(?:os )?dados? (?:esta|estao|estava|estavam) (?:faltando|incompletos?|ausentes?|indisponive\w*)",
+        r"(?:voce )?nao (?:sabe|tem (?:o |os )?dados?|encontrou)",
+        r"(?:sao|e|eram|foram) (?:estimativas?|estimados?|chutes?|aproximac\w+|inventad\w+|suposic\w+)",
+        r"no (?:hay|existen|existe|habia|tienes|tengas|hubo)(?: \w+)? (?:datos?|numeros|resultados)",
+        r"falt(?:a|an|aron)(?: \w+)? (?:datos?|numeros|informacion)",
+        r"(?:los )?datos? (?:esta|estan) (?:incompletos?|ausentes?|faltando|no disponibles)",
+        r"no (?:sabes|encontraste)",
+        r"(?:son|es|eran) (?:estimaciones|estimados?|aproximaciones|inventad\w+|suposiciones|conjeturas)",
+    )
+)
+_NEVER_REFUSE = (
+    _alt(r"never", r"do not", r"dont", r"nao", r"nunca", r"jamais", r"no", r"jamas")
+    + _gap(1) + " "
+    + _alt(r"refuse", r"decline", r"se recuse", r"recuse", r"se negue", r"negue", r"te niegues", r"rechaces",
+           r"se niegue", r"deixe de responder", r"dejes de responder", r"fail")
+    + " " + _alt(r"to answer", r"to respond", r"a responder", r"de responder", r"answering", r"responder")
+)
+_ALWAYS_ANSWER = (
+    _alt(r"always", r"sempre", r"siempre") + _gap(1) + " " + _ANSWER + _gap(3) + " "
+    + _alt(r"no matter what", r"whatever happens", r"whatever it takes", r"custe o que custar",
+           r"aconteca o que acontecer", r"de qualquer jeito", r"pase lo que pase", r"sin importar nada",
+           r"a toda costa", r"at any cost", r"a qualquer custo")
+)
+_BOUND = _alt(
+    r"bound", r"subject", r"restricted", r"limited", r"constrained", r"obliged", r"obligated", r"tied",
+    r"sujeit[oa]s?", r"pres[oa]s?", r"limitad[oa]s?", r"obrigad[oa]s?", r"restrit[oa]s?", r"vinculad[oa]s?",
+    r"amarrad[oa]s?", r"sujet[oa]s?", r"obligad[oa]s?", r"atad[oa]s?",
+)
+_AUTHORITY_NOUN = _alt(_RULE_NOUN, r"system", r"product", r"platform", r"sistema", r"produto", r"producto",
+                       r"plataforma", r"nothing", r"nada", r"anything")
+_RESTRICTIONS = _alt(
+    r"rules", r"restrictions", r"limits", r"limitations", r"filters", r"guardrails", r"censorship",
+    r"regras", r"restricoes", r"restricao", r"limites", r"limitacoes", r"filtros?", r"censura",
+    r"reglas", r"restricciones", r"limitaciones",
+)
+# "no restrictions on chart type" narrows the freedom to something; a bare "no restrictions" does not.
+_UNSCOPED = r"(?! (?:on|of|for|regarding|to|de|da|do|das|dos|sobre|para|en|em|in|quanto|al|del)\b)"
+_JAILBREAK_MODE = _alt(
+    _alt(r"developer", r"dev", r"god", r"dan", r"jailbreak", r"jailbroken", r"unrestricted", r"unfiltered",
+         r"uncensored") + r" mode",
+    r"modo (?:de )?" + _alt(r"desenvolvedor", r"developer", r"deus", r"irrestrito", r"sem censura",
+                             r"sem restricoes", r"sem filtros?", r"desarrollador", r"dios", r"sin censura",
+                             r"sin restricciones", r"sin filtros?", r"dan", r"jailbreak"),
+    r"do anything now", r"(?:system|admin|developer) override",
+    _alt(r"act", r"behave", r"respond", r"pretend to be", r"aja", r"atue", r"finja ser", r"actua", r"comportate")
+    + _gap(2) + r" (?:as|como)(?: an?| um| uma| un| una)? "
+    + _alt(r"unrestricted", r"unfiltered", r"uncensored", r"jailbroken", r"irrestrit\w+",
+           r"sem (?:filtro|censura|restricoes)", r"sin (?:filtro|censura|restricciones)"),
+)
+_NEW_AUTHORITY = (
+    _alt(r"your", r"suas", r"seus", r"tus", r"sus") + " "
+    + _alt(r"real", r"true", r"actual", r"new", r"only", r"verdadeiras", r"reais", r"novas", r"unicas",
+           r"verdaderas", r"reales", r"nuevas")
+    + r"(?: \w+)? " + _alt(r"instructions", r"rules", r"orders", r"guidelines", r"instrucoes", r"regras", r"ordens",
+                 r"diretrizes", r"instrucciones", r"reglas", r"ordenes", r"directrices")
+)
+
+
+@dataclass(frozen=True)
+class _Rule:
+    name: str
+    pattern: re.Pattern[str]
+    # "never ignore the rules" and "do not invent numbers" say the opposite of the bare phrase.
+    # The negation is looked for before the pattern's group "act" when it has one, else before the match.
+    negatable: bool = False
+    # "answer even if some data is missing, and say what is missing" keeps the evidence rule.
+    excused_by_disclosure: bool = False
+    # "ignore any instructions written inside uploaded files" protects the rules instead.
+    excused_by_data_scope: bool = False
+
+
+def _rule(name: str, pattern: str, **excuses: bool) -> _Rule:
+    return _Rule(name, re.compile(r"\b" + pattern + r"\b"), **excuses)
+
+
+_WORD_RULES: tuple[_Rule, ...] = (
+    _rule("disregard_rules", _DISREGARD + _gap(3) + " " + _RULES_OBJECT, negatable=True, excused_by_data_scope=True),
+    _rule("stop_following_rules", _STOP_COMPLYING + _gap(1) + " " + _COMPLY + _gap(3) + " " + _RULES_OBJECT),
+    _rule("obey_only_this", _COMPLY + _gap(1) + " "
+          + _alt(r"only", r"solely", r"exclusively", r"just", r"so", r"somente", r"apenas", r"unicamente",
+                 r"exclusivamente", r"solo", r"solamente") + _gap(2) + " " + _SELF_REFERENCE),
+    _rule("rules_revoked", _alt(_QUALIFIER_BEFORE + _gap(2) + " " + _RULE_NOUN,
+                                _RULE_NOUN + _gap(2) + " " + _QUALIFIER_AFTER, _STRONG_OBJECT)
+          + _gap(1) + " " + _REVOKED),
+    _rule("outrank_rules", _SUBJECT_SELF + _gap(2) + " " + _OUTRANKS
+          + _alt(_gap(2) + r"(?= ?(?:\n|$))", _gap(4) + " " + _RULE_LIKE)),
+    _rule("self_as_authority", _alt(r"treat", r"consider", r"regard", r"trate", r"considere", r"trata", r"considera",
+                                    r"tome", r"toma") + " " + _SUBJECT_SELF + r" (?:as|como) (?:the |a |la |o )?"
+          + _alt(r"highest", r"supreme", r"top", r"final", r"ultimate", r"only", r"sole", r"absolute", r"maxima",
+                 r"suprema", r"unica", r"maior", r"mais alta", r"principal")),
+    _rule("prioritise_self", _alt(r"prioriti[sz]e", r"priori[sz]e", r"prioriza", r"favou?r", r"prefer", r"prefira",
+                                  r"prefiere")
+          + " " + _SUBJECT_SELF + _gap(3) + " " + _alt(r"over", r"sobre", r"a", r"instead of", r"em vez de",
+                                                         r"en vez de", r"antes que", r"than")
+          + _gap(3) + " " + _RULE_LIKE),
+    _rule("conflict_goes_to_this_text", _CONFLICT + _gap(4) + " " + _alt(
+        r"this", r"these", r"my", r"the", r"este", r"esta", r"estas", r"estes", r"minhas", r"meus", r"mis", r"o",
+        r"a",
+        r"el", r"la",
+    ) + r"(?: \w+)? " + _alt(r"text", r"instructions", r"rules", r"posture", r"prompt", r"agent", r"guidelines",
+                            r"texto", r"instrucoes", r"regras", r"postura", r"agente", r"instrucciones", r"reglas",
+                            r"directrices")),
+    _rule("reveal_rules", _REVEAL + _gap(5) + " " + _REVEAL_OBJECT, negatable=True),
+    _rule("skip_data_check", _alt(r"dont", r"do not", r"no need to", r"nao precisa", r"no hace falta", r"sem", r"sin",
+                                  r"nao", r"no") + r"(?: bother)? "
+          + _alt(r"check(?:ing)?", r"verify(?:ing)?", r"consult(?:ing)?", r"look(?:ing)? at", r"checar", r"verificar",
+                 r"consultar", r"olhar", r"revisar", r"comprobar", r"mirar", r"cheque", r"verifique", r"consulte",
+                 r"compruebes", r"revises", r"mires")
+          + r"(?: the| os| los| o| el)? " + _alt(r"data", r"dados", r"datos", r"query", r"consulta")
+          + _gap(2) + " " + _alt(r"before answering", r"antes de responder", r"antes de contestar", r"just answer",
+                                 r"apenas responda", r"solo responde", r"sound confident")),
+    _rule("ask_what_rules", _alt(r"what", r"which", r"quais", r"qual", r"que", r"cuales", r"cual")
+          + r"(?: \w+)? " + _alt(r"instructions", r"rules", r"prompt", r"guidelines", r"instrucoes", r"regras",
+                                 r"instrucciones", r"reglas")
+          + _gap(3) + " " + _alt(r"you", r"voce", r"te", r"tu") + " "
+          + _alt(r"were given", r"given", r"got", r"received", r"have", r"follow", r"recebeu", r"segue", r"tem",
+                 r"recibiste", r"sigues", r"tienes", r"dieron", r"deram")),
+    _rule("hide_estimate", _alt(r"hide", r"conceal", r"disguise", r"esconda", r"oculte", r"disfarce", r"esconde",
+                                r"oculta", r"disimula")
+          + r" (?:the fact(?: that)?|o fato de que|o fato que|el hecho de que|that|que)" + _gap(3) + " "
+          + _alt(r"estimat\w*", r"missing", r"falta\w*", r"guess\w*", r"aproximad\w*", r"invent\w*", r"chut\w*")),
+    _rule("do_the_opposite", _alt(
+        _STRONG_OBJECT + _gap(4) + r" (?:do|say|faca|diga|haz|haga|di) (?:the |o |lo )?(?:opposite|contrario|oposto)",
+        r"(?:do|faca|haz|haga) (?:the |o |lo )?(?:opposite|contrario|oposto) (?:of|do|de|del|da|das|dos)"
+        + _gap(2) + " " + _RULES_OBJECT,
+    )),
+    _rule("nothing_applies", _alt(r"nothing", r"none", r"nada", r"nenhuma", r"nenhum", r"ninguna", r"ninguno")
+          + r"(?: \w+)? (?:in|of|from|do|da|das|dos|de|del|de las|de los|en) (?:the |o |a |as |os |el |la |las |los )?"
+          + _alt(_STRONG_OBJECT, _RULE_NOUN) + _gap(3) + " "
+          + _alt(r"appl(?:y|ies)", r"matters?", r"binds?", r"counts?", r"valem?", r"se aplicam?", r"importam?",
+                 r"aplican?", r"se aplican?", r"cuentan?")),
+    _rule("covert_estimate", _alt(r"estimate", r"guess", r"invent", r"approximate", r"estime", r"chute", r"invente",
+                                  r"estima", r"adivina", r"inventa") + r"\w*" + _gap(4) + " "
+          + _alt(r"dont", r"do not", r"never", r"nao", r"nunca", r"no", r"without", r"sem", r"sin") + " "
+          + _alt(r"tell(?:ing)?", r"say(?:ing)?", r"mention(?:ing)?", r"admit(?:ting)?", r"flag(?:ging)?",
+                 r"diga", r"dizer", r"contar", r"conte", r"avise", r"avisar", r"mencione", r"mencionar", r"digas",
+                 r"decir", r"cuentes", r"avises", r"menciones")),
+    _rule("answer_without_data", _ANSWER + _gap(3) + " " + _CONCESSIVE + _gap(2) + " " + _NO_DATA, negatable=True,
+          excused_by_disclosure=True),
+    _rule("without_data_answer", _CONCESSIVE + _gap(2) + " " + _NO_DATA + _gap(3) + " (?P<act>" + _ANSWER + ")",
+          negatable=True, excused_by_disclosure=True),
+    _rule("no_data_answer_anyway", _NO_DATA + _gap(3) + " (?P<act>" + _ANSWER + ")" + _gap(2) + " " + _ANYWAY,
+          negatable=True, excused_by_disclosure=True),
+    _rule("answer_bare_without_data",
+          _ANSWER + _gap(1) + r" (?:without|with no|sem|sin)"
+          r"(?: (?:consulting|checking|looking at|using|consultar|olhar|checar|verificar|usar|mirar|revisar))?"
+          r"(?: any| nenhum| qualquer| the| os| los)? (?:data|dados?|datos?)"
+          + _NOT_A_WAIVER, negatable=True, excused_by_disclosure=True),
+    _rule("answer_regardless_of_data", _alt(_ANSWER + _gap(3) + " " + _REGARDLESS_OF_DATA,
+                                            _REGARDLESS_OF_DATA + _gap(3) + " " + _ANSWER),
+          excused_by_disclosure=True),
+    _rule("no_data_then_invent", _NO_DATA + _gap(4) + " (?P<act>" + _alt(
+        _INVENT, r"make (?:it|them|something|some|one) up", r"crie algo", r"inventa\w*(?:lo|la|los|las)",
+    ) + ")", negatable=True),
+    _rule("no_data_use_own_knowledge", _NO_DATA + _gap(4) + " (?P<act>" + _alt(
+        r"use", r"rely on", r"draw on", r"fall back (?:on|to)", r"use o", r"use a", r"recorra a", r"recurra a",
+        r"usa", r"utilize", r"utiliza",
+    ) + ")" + _gap(2) + " " + _alt(r"knowledge", r"conhecimento", r"conocimiento", r"memory", r"memoria",
+                                   r"training", r"treinamento", r"entrenamiento", r"imagination", r"imaginacao",
+                                   r"imaginacion"), negatable=True),
+    _rule("pretend_no_rules", _alt(r"pretend", r"act as if", r"behave as if", r"imagine", r"finja que",
+                                   r"faca de conta que", r"aja como se", r"imagine que", r"haz como si",
+                                   r"actua como si", r"imagina que", r"finge que")
+          + _gap(2) + " " + _alt(r"there (?:are|were) no", r"you (?:have|had) no", r"nao (?:ha|houvesse|existissem)",
+                                 r"voce nao tivesse", r"no (?:hay|hubiera|existieran)", r"no tuvieras")
+          + r"(?: \w+)? " + _RESTRICTIONS),
+    _rule("invent_data", _INVENT + _gap(2) + " " + _INVENTED_THING, negatable=True),
+    _rule("invent_it", r"(?:invent(?:a|ar|e|ando)(?:lo|la|los|las|o|os)|make (?:it|them|something|some) up"
+                       r"|make (?:the )?(?:numbers|figures|data|values) up)",
+          negatable=True),
+    _rule("create_fake_data", _alt(r"crie", r"criar", r"create", r"crea", r"cria", r"gere", r"gerar", r"generate",
+                                   r"genera", r"generar", r"use", r"usa", r"pon", r"ponga", r"coloque", r"ponha",
+                                   r"put", r"give", r"de", r"da") + _gap(1) + " " + _INVENTED_THING + " "
+          + _alt(r"que (?:parecam|parezcan|parecem|parecen|pareca|parezca|parece)", r"that (?:looks?|seems?|sounds?)",
+                 r"plausive\w*",
+                 r"plausibles?", r"realistas?", r"realistic", r"fictici\w+", r"fake", r"falsos?", r"falsas?"),
+          negatable=True),
+    _rule("fill_gaps", _FILL + _gap(2) + " " + _FILL_OBJECT, negatable=True),
+    _rule("present_as_fact", _AS_FACT, negatable=True),
+    _rule("pretend_data", _PRETEND_DATA, negatable=True),
+    _rule("hide_missing_data", _HIDE_MISSING),
+    _rule("never_refuse", _NEVER_REFUSE),
+    _rule("always_answer", _ALWAYS_ANSWER),
+    _rule("no_longer_bound", _alt(r"no longer", r"not", r"nao", r"no", r"ya no", r"nunca mais", r"not anymore")
+          + _gap(2) + " " + _BOUND + " "
+          + _alt(r"by", r"to", r"a", r"as", r"aos", r"ao", r"por", r"pelas", r"pelos", r"las", r"los", r"de")
+          + _gap(2) + " " + _AUTHORITY_NOUN),
+    _rule("free_from_rules", _alt(r"free (?:from|of)", r"livre (?:de|das|dos)", r"libre (?:de|de las|de los)",
+                                  r"(?:released|exempt) from", r"liberad[oa]s? (?:de|das|dos|do|da)",
+                                  r"isent[oa]s? (?:de|das|dos|do|da)", r"exent[oa]s? (?:de|del)")
+          + _gap(3) + " " + _RULE_NOUN),
+    _rule("no_restrictions",
+          _alt(r"you have no", r"you ve got no", r"you have zero", r"theres no", r"there are no",
+               r"you no longer have", r"voce nao tem(?: mais)?", r"voce esta sem", r"nao ha(?: mais)?",
+               r"nao existem(?: mais)?", r"no tienes(?: mas)?", r"ya no tienes", r"no hay(?: mas)?", r"ya no hay",
+               r"no existen")
+          + r"(?: (?:any|nenhuma|nenhum|qualquer|ninguna|ningun|mais|mas))? " + _RESTRICTIONS + _UNSCOPED),
+    _rule("act_without_restrictions",
+          _alt(r"answer", r"respond", r"act", r"operate", r"behave", r"work", r"speak", r"responda", r"responde",
+               r"aja", r"actua", r"atue", r"opere", r"funcione", r"fale", r"habla")
+          + _gap(2) + r" (?:without|with no|sem|sin)(?: any| nenhuma| qualquer| ninguna| ningun)? " + _RESTRICTIONS
+          + _UNSCOPED),
+    _rule("jailbreak_mode", _JAILBREAK_MODE),
+    _rule("new_authority", _NEW_AUTHORITY),
+)
+
+@dataclass(frozen=True)
+class _Pairing:
+    """Two signals anywhere in one sentence, in either order: a target and something done to it."""
+
+    name: str
+    target: re.Pattern[str]
+    action: re.Pattern[str]
+
+
+_NULLIFY = _alt(
+    _DISREGARD, _REVOKED, r"(?:may|can|should|must) (?:skip|ignore|drop|disregard)", r"suggestions?", r"optional",
+    r"recommendations?", r"sugest(?:ao|oes)", r"recomendac(?:ao|oes)", r"opcionais", r"sugerencias?",
+    r"recomendacion(?:es)?", r"opcionales", r"ya no (?:aplica|vale|se aplica|rige|cuenta|importa|existe)",
+    r"(?:do not|dont|no longer) exist",
+    r"nao existem(?: mais)?", r"(?:ya )?no existen", r"deve(?:m)? ser ignorad[oa]s?", r"deben? ignorarse",
+    r"debe ignorarse", r"ignorarse", r"descumpr\w+", r"incumpl\w+", r"desrespeit\w+",
+)
+_AUTHORITY_OBJECT = _alt(
+    _AUTHORITY_BEFORE + _gap(2) + " " + _RULE_NOUN + r"\b",
+    _RULE_NOUN + _gap(2) + " " + _AUTHORITY_AFTER + r"\b",
+    _STRONG_OBJECT + r"\b",
+)
+_NO_DATA_ANYWHERE = _alt(
+    _NO_DATA, r"unavailable", r"indisponive\w*", r"no disponibles?", r"missing", r"faltando", r"ausentes?",
+    r"(?:nao|no) exist\w*", r"doesnt exist", r"does not exist",
+)
+_PLAUSIBLE_VALUE = _alt(
+    _alt(r"believable", r"plausible", r"reasonable", r"likely", r"approximate", r"made up", r"fake", r"aproximad[oa]s?",
+         r"plausive\w*", r"razoave\w*", r"verossimil", r"provave\w*", r"creibles?", r"razonables?", r"probables?",
+         r"ficticio\w*", r"inventad[oa]s?") + r"(?: \w+)? "
+    + _alt(r"figures?", r"numbers?", r"values?", r"amounts?", r"valor(?:es)?", r"numeros?", r"cifras?", r"dados?",
+           r"datos?"),
+    _alt(r"figures?", r"numbers?", r"values?", r"amounts?", r"valor(?:es)?", r"numeros?", r"cifras?")
+    + r"(?: \w+)? " + _alt(r"believable", r"plausible", r"reasonable", r"aproximad[oa]s?", r"plausive\w*",
+                           r"razoave\w*", r"verossimil", r"provave\w*", r"creibles?", r"razonables?", r"probables?",
+                           r"ficticio\w*", r"inventad[oa]s?"),
+)
+_SILENTLY = _alt(
+    r"(?:sem|sin|without) (?:avisar|aviso|dizer|decir|telling|saying|flagging|warning|mentioning|mencionar|informar|"
+    r"indicar|sinalizar|senalar|explicar|explaining)",
+)
+_PAIRINGS: tuple[_Pairing, ...] = (
+    _Pairing("nullify_rules", re.compile(r"\b" + _AUTHORITY_OBJECT), re.compile(r"\b" + _NULLIFY + r"\b")),
+    _Pairing("invent_when_missing", re.compile(r"\b" + _NO_DATA_ANYWHERE + r"\b"),
+             re.compile(r"\b" + _PLAUSIBLE_VALUE + r"\b")),
+    _Pairing("silent_estimate", re.compile(r"\b" + _alt(_PLAUSIBLE_VALUE, _INVENTED_THING, r"estimat\w*") + r"\b"),
+             re.compile(r"\b" + _SILENTLY + r"\b")),
+    _Pairing("only_these_rules", re.compile(
+        r"\b(?:only|sole|unicas|unica|unicos|solo|somente|apenas)(?: \w+)? " + _RULE_NOUN + r"\b"),
+        re.compile(r"\b(?:this text|this posture|this agent|these instructions|deste texto|desta postura|"
+                   r"deste agente|de este texto|de esta postura|de este agente|here|aqui)\b")),
+)
+
+
+_PAIRING_EXCUSES = _Rule("pairing", re.compile(""), negatable=True, excused_by_disclosure=True,
+                         excused_by_data_scope=True)
+
+# Spaces removed: catches the core phrases when the attacker scattered or deleted the spaces
+# ("I G N O R E  A L L  P R E V I O U S", "ignore.all.previous.instructions").
+_COMPACT_FILLER = r"(?:all|the|any|of|your|my|todas|todos|as|os|las|los|tus|suas|seus|everything|tudo|todo)*"
+_COMPACT_RULES: tuple[_Rule, ...] = (
+    _Rule("disregard_rules", re.compile(
+        r"(?:ignore|ignora|ignorar|disregard|forget|override|bypass|desconsidere|desconsidera|esqueca|olvida|omite)"
+        + _COMPACT_FILLER
+        + r"(?:(?:previous|prior|above|earlier|preceding|original|initial|system|anteriores|previas|acima|originais"
+          r"|iniciais|originales|iniciales)"
+          r"(?:instructions?|rules|guidelines|directives|prompts?|restrictions|instrucoes|regras|diretrizes"
+          r"|orientacoes|restricoes|instrucciones|reglas|directrices|restricciones)"
+          r"|(?:instructions?|rules|guidelines|instrucoes|regras|diretrizes|instrucciones|reglas|directrices)"
+          r"(?:above|anteriores|previas|acima|dosistema|delsistema|dearriba))"
+    ), negatable=True),
+    _Rule("reveal_rules", re.compile(
+        r"(?:reveal|show|print|display|repeat|mostre|revele|muestra|revela|imprime|imprima|repita|repite)"
+        r"(?:the|your|me|o|seu|el|tu|su)*"
+        r"(?:systemprompt|promptdosistema|promptdelsistema|promptdesistema|initialinstructions|hiddeninstructions"
+        r"|instrucoesinternas|instruccionesinternas)"
+    ), negatable=True),
+    _Rule("answer_without_data", re.compile(
+        r"(?:answer|respond|responda|responde|reply)(?:even|mesmo|aunque|incluso|anyway)"
+        r"(?:without|sem|sin|ifthereisno|quenaohaja|nohaya|quenohaya)(?:any)?(?:data|dados|datos)"
+    ), negatable=True),
+    _Rule("outrank_rules", re.compile(
+        r"(?:these|this|estas|este|esta|my|minhas|mis)(?:instructions|rules|text|prompt|instrucoes|regras|texto"
+        r"|instrucciones|reglas)(?:take|takes|tem|tienen|have|has)(?:precedence|priority|prioridade|prioridad"
+        r"|precedencia)"
+    ), negatable=True),
+    _Rule("no_longer_bound", re.compile(r"(?:nolonger|naoestamais|yanoestas)(?:bound|sujeit|sujet|obligad|pres[ao])")),
+)
+
+# --------------------------------------------------------------------------------------------
+# Revocation: when a match is not an attack
+# --------------------------------------------------------------------------------------------
+
+_NEGATORS = frozenset(
+    "not never dont doesnt no nao nunca jamais jamas nem ni without sem sin avoid evite evita evitar stop".split()
+)
+# Words that may sit between a negator and its verb: "do not ever ignore", "nunca deve ignorar".
+_NEGATION_BRIDGE = frozenset(
+    "ever you voce deve devem must should debes debe deben se lo la te to try tente intente trate de please por "
+    "favor mais more".split()
+)
+# "When asked to invent a number, refuse." quotes an attack in order to refuse it.
+_REQUEST_WORDS = frozenset(
+    "ask asks asked asking tell tells told request requests requested want wants wanted try tries tried attempt "
+    "attempts insist insists demand demands instructs "
+    "pede pedir pedirem pedido pedindo peca pecam solicite solicitar solicitarem mandar mandarem insistir insista "
+    "insistam quiser quiserem tentar tentarem "
+    "pide piden pidan pida pidiera pidieran solicita soliciten insiste insisten intenta intentan quiere quieren".split()
+)
+_REFUSAL = re.compile(
+    r"(?<!never )(?<!nunca )(?<!dont )(?<!nao )(?<!no )\b"
+    r"(?:refuse|refuses|decline|declines|reject|deny|say no|keep following|continue|explain that|"
+    r"recuse|recusar|recusese|negue|negar|nao faca|nao o faca|explique|siga com|mantenha|"
+    r"rechaza|rechace|rechazar|niegate|niega|no lo hagas|explica|sigue con|continua)\b"
+)
+_DISCLOSES_GAP = re.compile(
+    r"(?<!never )(?<!dont )(?<!not )(?<!nao )(?<!nunca )(?<!no )\b"
+    r"(?:(?:say|tell|flag|mention|note|state|point out|diga|avise|informe|indique|aponte|mencione|sinalize|di|dilo|"
+    r"indica|menciona|senala|avisa)\b(?: \w+){0,3} "
+    r"(?:what|which|that|o que|qual|quais|que|lo que|cual|cuales)?(?: \w+){0,3} ?"
+    r"(?:missing|falta|faltam|faltou|falten|faltan|absent|incomplet\w*|nao ha|no hay)"
+    r"|say so|dilo|diga isso|diga que nao (?:ha|tem|encontrou)|di que no (?:hay|tienes|encontraste))\b"
+)
+_DATA_SCOPE = re.compile(
+    r"^ (?:that |which |que |found |embedded |contained |written |escritas? |contidas? |encontradas? )?"
+    r"(?:\w+ )?(?:in|inside|within|em|nos|nas|no|na|dentro|en|del|de los|de las|from)(?: \w+){0,2} "
+    r"(?:data|dataset|documents?|files?|spreadsheets?|tables?|rows?|records?|emails?|messages?|tickets?|comments?|"
+    r"cells?|fields?|uploads?|attachments?|uploaded|dados|documentos?|arquivos?|planilhas?|tabelas?|linhas?|"
+    r"registros?|comentarios?|campos?|anexos?|mensagens?|datos|archivos?|hojas?|filas?|celdas?|correos?|mensajes?|"
+    r"csv|xlsx|pdfs?|sheets?|inputs?|users?|customers?|usuarios?|clientes?)\b"
+)
+
+
+def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    sentence_start = text.rfind("\n", 0, start) + 1
+    sentence_end = text.find("\n", end)
+    return sentence_start, len(text) if sentence_end == -1 else sentence_end
+
+
+def _is_negated(words_before: list[str]) -> bool:
+    for word in reversed(words_before[-4:]):
+        if word in _NEGATORS:
+            return True
+        if word not in _NEGATION_BRIDGE:
+            return False
+    return False
+
+
+def _is_refused_request(sentence_before: str, sentence_after: str, words_before: list[str]) -> bool:
+    if not _REQUEST_WORDS.intersection(words_before):
+        return False
+    return bool(_REFUSAL.search(sentence_before) or _REFUSAL.search(sentence_after))
+
+
+def _is_excused(skeleton: str, start: int, end: int, rule: _Rule, act_start: int | None = None) -> bool:
+    sentence_start, sentence_end = _sentence_bounds(skeleton, start, end)
+    before = skeleton[sentence_start:start]
+    after = skeleton[end:sentence_end]
+    words_before = before.split()
+    if rule.negatable and _is_negated(skeleton[sentence_start:act_start or start].split()):
+        return True
+    if _is_refused_request(before, after, words_before):
+        return True
+    if rule.excused_by_disclosure and _DISCLOSES_GAP.search(skeleton[sentence_start:sentence_end]):
+        return True
+    return rule.excused_by_data_scope and bool(_DATA_SCOPE.match(after))
+
+
+def _check_revocation(text: str) -> None:
+    skeleton = word_skeleton(text)
+    for rule in _WORD_RULES:
+        for match in rule.pattern.finditer(skeleton.text):
+            act_start = match.start("act") if "act" in rule.pattern.groupindex else None
+            if not _is_excused(skeleton.text, match.start(), match.end(), rule, act_start):
+                _refuse_revocation(text, skeleton, match.start(), match.end(), rule.name)
+    for pairing in _PAIRINGS:
+        _check_pairing(text, skeleton, pairing)
+    compact = compact_skeleton(skeleton)
+    for rule in _COMPACT_RULES:
+        for match in rule.pattern.finditer(compact.text):
+            source_start, source_end = compact.source_span(match.start(), match.end())
+            start = bisect.bisect_left(skeleton.origins, source_start)
+            end = bisect.bisect_left(skeleton.origins, source_end)
+            if not _is_excused(skeleton.text, start, end, rule):
+                _refuse_revocation(text, skeleton, start, end, rule.name)
+
+
+def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing) -> None:
+    sentence_start = 0
+    for sentence in skeleton.text.split("\n"):
+        target = pairing.target.search(sentence)
+        action = pairing.action.search(sentence) if target else None
+        if target and action:
+            start = sentence_start + min(target.start(), action.start())
+            end = sentence_start + max(target.end(), action.end())
+            action_start = sentence_start + action.start()
+            if not _is_excused(skeleton.text, start, end, _PAIRING_EXCUSES, action_start):
+                _refuse_revocation(text, skeleton, start, end, pairing.name)
+        sentence_start += len(sentence) + 1
+
+
+def _refuse_revocation(text: str, skeleton: Folded, start: int, end: int, rule_name: str) -> None:
+    source_start, source_end = skeleton.source_span(start, end)
+    raise InstructionsRejected(
+        "revocation", _excerpt(text, source_start, source_end), source_start, f" [{rule_name.replace('_', ' ')}]"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Excerpts
+# --------------------------------------------------------------------------------------------
+
+def _printable(text: str) -> str:
+    """Invisible and control characters spelled out, so an excerpt shows what is really there."""
+    shown: list[str] = []
+    for char in text:
+        if char == "\n":
+            shown.append("\\n")
+        elif char == "\t":
+            shown.append("\\t")
+        elif unicodedata.category(char)[0] in "CZ" and char != " " or _is_variation_selector(ord(char)) \
+                or char in _BLANK_LOOKING:
+            shown.append(f"<U+{ord(char):04X}>")
+        else:
+            shown.append(char)
+    return "".join(shown)
+
+
+def _excerpt(text: str, start: int, end: int) -> str:
+    piece = _printable(text[start:end])
+    if len(piece) > _EXCERPT_LIMIT:
+        piece = piece[: _EXCERPT_LIMIT - 1] + "…"
+    return piece
+
+
+def _context(text: str, start: int, end: int) -> str:
+    """The culprit with a little text either side; long invisible runs are counted, not listed."""
+    run = text[start:end]
+    culprit = _printable(run[:4]) + (f"<…{len(run) - 4} more>" if len(run) > 4 else "")
+    before = _printable(text[max(0, start - _CONTEXT_CHARS):start])
+    after = _printable(text[end:end + _CONTEXT_CHARS])
+    return before + culprit + after
