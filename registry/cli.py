@@ -7,9 +7,11 @@ Errors a person can act on print one line on stderr and exit non-zero, never a t
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import psycopg
 
@@ -17,11 +19,13 @@ from registry import db, migrate, repository
 from registry.embedded import EmbeddedServer, default_data_dir
 from registry.errors import DatabaseUnavailable, RegistryError, first_line
 from registry.models import EffectiveAgent
+from registry.paths import SEEDS_DIR
 from registry.render import as_json, table
 from registry.seeding import load_seeds
 
 DEMO_TENANT = "acme"
 DEMO_PROJECT = "financeiro"
+PRODUCT_RULES_FILE = SEEDS_DIR / "product_rules.md"
 
 
 def _scope(conn: psycopg.Connection, tenant_ref: str, project_ref: str | None):
@@ -81,6 +85,33 @@ def _describe_conversation(c) -> str:
     else:
         outcome = f"runs with agent #{c.agent_id}"
     return f"Conversation {c.conversation_id}: {follows}; {outcome}"
+
+
+def cmd_prompt(args: argparse.Namespace) -> None:
+    from registry.frame import frame_system_prompt
+
+    rules = Path(args.rules).read_text(encoding="utf-8") if args.rules else PRODUCT_RULES_FILE.read_text(encoding="utf-8")
+    with db.connect() as conn:
+        resolved, agent = repository.conversation_effective_agent(conn, args.conversation)
+    framed = frame_system_prompt(rules, agent)
+    if args.json:
+        print(json.dumps({"conversation": resolved.model_dump(mode="json"), "text": framed.text,
+                          "tokens": dict(framed.tokens), "fingerprint": framed.fingerprint,
+                          "refusal": _refusal_json(framed.refusal)}, ensure_ascii=False, indent=2))
+        return
+    print(framed.text, end="")
+    print("-" * 72)
+    print(_describe_conversation(resolved))
+    if framed.refusal is not None:
+        print(f"NOT FRAMED: agent {resolved.slug!r} fails the instruction gate "
+              f"({framed.refusal.reason}: {framed.refusal.excerpt!r}); the prompt holds the product's rules only")
+    counts = ", ".join(f"{part} {n}" for part, n in framed.tokens.items())
+    print(f"Tokens: {counts}")
+    print(f"Fingerprint: sha256:{framed.fingerprint}")
+
+
+def _refusal_json(refusal) -> dict | None:
+    return None if refusal is None else {"reason": refusal.reason, "excerpt": refusal.excerpt, "message": str(refusal)}
 
 
 def cmd_migrate(args: argparse.Namespace) -> None:
@@ -177,6 +208,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("conversation", cmd_conversation, "the agent a conversation runs with")
     p.add_argument("id", type=int, help="conversation id")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("prompt", cmd_prompt, "the system prompt of a conversation: product rules, then its framed agent")
+    p.add_argument("--conversation", type=int, required=True, help="conversation id")
+    p.add_argument("--rules", help=f"product rules file (default: {PRODUCT_RULES_FILE.relative_to(SEEDS_DIR.parent)})")
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = add("db", cmd_db, "manage the embedded PostgreSQL")

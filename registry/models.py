@@ -30,7 +30,9 @@ class AgentContent(Frozen):
     description: Annotated[str, Field(max_length=400)] = ""
     when_to_use: Annotated[str, Field(max_length=400)] = ""
     requires: Requires = Field(default_factory=dict)
-    instructions: Annotated[str, Field(max_length=8000)] = ""
+    # No max_length here: the cap counts characters after NFC, and the instruction gate
+    # (registry.gate.validate_instructions) applies it on every write, with a reason code.
+    instructions: str = ""
     status: Status = "draft"
     enabled: bool = True
     note: Annotated[str, Field(max_length=255)] | None = None
