@@ -33,3 +33,23 @@ def first_line(error: BaseException) -> str:
     """The first non-empty line of an error's message: drivers add hints on later lines."""
     lines = [line.strip() for line in str(error).splitlines() if line.strip()]
     return lines[0] if lines else type(error).__name__
+
+
+class InvalidInput(RegistryError):
+    """Input the registry cannot store as given: names the field and the rule."""
+
+
+class SlugTaken(RegistryError):
+    """Another row already uses this slug in the same layer (or tenant)."""
+
+
+class StaleVersion(RegistryError):
+    """The agent changed since the caller read it: re-read, re-apply, retry."""
+
+    def __init__(self, message: str, current_version: int | None) -> None:
+        super().__init__(message)
+        self.current_version = current_version
+
+
+class NotInherited(RegistryError):
+    """An opt-out named an agent the project does not inherit."""

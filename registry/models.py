@@ -6,6 +6,7 @@ and more clearly.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -102,3 +103,78 @@ class ConversationAgent(Frozen):
     slug: str | None
     agent_id: int | None
     orphaned: bool
+
+
+class AgentChanges(Frozen):
+    """The fields an update sets; the ones left None keep their value."""
+
+    name: Annotated[str, Field(max_length=160)] | None = None
+    description: Annotated[str, Field(max_length=400)] | None = None
+    when_to_use: Annotated[str, Field(max_length=400)] | None = None
+    requires: Requires | None = None
+    instructions: str | None = None
+    note: Annotated[str, Field(max_length=255)] | None = None
+
+    def given(self) -> dict[str, object]:
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
+class Agent(Frozen):
+    """A stored agent row, in whichever layer."""
+
+    id: int
+    tenant_id: int | None
+    project_id: int | None
+    layer: Layer
+    slug: str
+    name: str
+    description: str
+    when_to_use: str
+    requires: Requires
+    instructions: str
+    status: Status
+    version: int
+    enabled: bool
+    note: str | None
+    uses: int
+    created_by: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class AgentVersion(Frozen):
+    """One version of an agent's content: a past one from agent_versions, or the current one."""
+
+    agent_id: int
+    version: int
+    name: str
+    description: str
+    when_to_use: str
+    requires: Requires
+    instructions: str
+    current: bool
+    replaced_by: str | None
+    replaced_at: datetime | None
+
+
+class CatalogEntry(EffectiveAgent):
+    """An effective agent with the token cost its instructions add to every question."""
+
+    instruction_tokens: int
+    tokens_exact: bool
+
+
+class LayerDefault(Frozen):
+    """What one layer says about the default agent: a slug, '' (none) or None (inherit)."""
+
+    tenant_id: int | None
+    project_id: int | None
+    layer: Layer
+    default_agent: str | None
+
+
+class OptOut(Frozen):
+    project_id: int
+    agent_id: int
+    slug: str
+    layer: Layer

@@ -1,7 +1,8 @@
 """Loading the seeds: the official agents, and the demo tenants, projects and conversations.
 
 Idempotent: every row is an upsert by its natural key (slugs), and an upsert that would
-change nothing does not touch the row. One transaction: a bad file leaves nothing behind.
+change nothing does not touch the row. Agents go through the same write path as an import
+(the gate included). One transaction: a bad file leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from pathlib import Path
 
 import psycopg
 import yaml
-from psycopg.types.json import Jsonb
 
-from registry.agent_files import AgentFileError, read_agent_dir
-from registry.models import AgentFile
+from registry.agent_files import AgentFileError
+from registry.agent_io import ImportRefused, agent_paths, apply_agent_files, check_files
+from registry.api import Registry
 from registry.paths import SEEDS_DIR
 
 OFFICIAL_AGENTS_DIR = SEEDS_DIR / "agents"
@@ -37,21 +38,6 @@ SELECT t.id AS tenant_id, p.id AS project_id
   FROM (SELECT 1) one
   LEFT JOIN tenants t ON t.slug = %(tenant)s
   LEFT JOIN projects p ON p.tenant_id = t.id AND p.slug = %(project)s
-"""
-UPSERT_AGENT = """
-INSERT INTO agents (tenant_id, project_id, slug, name, description, when_to_use, requires,
-                    instructions, status, enabled, note, created_by)
-VALUES (%(tenant_id)s, %(project_id)s, %(slug)s, %(name)s, %(description)s, %(when_to_use)s,
-        %(requires)s, %(instructions)s, %(status)s, %(enabled)s, %(note)s, %(created_by)s)
-ON CONFLICT ON CONSTRAINT agents_layer_slug_key DO UPDATE
-   SET name = EXCLUDED.name, description = EXCLUDED.description, when_to_use = EXCLUDED.when_to_use,
-       requires = EXCLUDED.requires, instructions = EXCLUDED.instructions, status = EXCLUDED.status,
-       enabled = EXCLUDED.enabled, note = EXCLUDED.note
- WHERE (agents.name, agents.description, agents.when_to_use, agents.requires, agents.instructions,
-        agents.status, agents.enabled, agents.note)
-       IS DISTINCT FROM
-       (EXCLUDED.name, EXCLUDED.description, EXCLUDED.when_to_use, EXCLUDED.requires,
-        EXCLUDED.instructions, EXCLUDED.status, EXCLUDED.enabled, EXCLUDED.note)
 """
 UPSERT_DEFAULT = """
 INSERT INTO agent_defaults (tenant_id, project_id, default_agent)
@@ -104,32 +90,34 @@ def _scope(cur: psycopg.Cursor, tenant: str | None, project: str | None, source:
     return tenant_id, project_id
 
 
-def upsert_agent(cur: psycopg.Cursor, agent: AgentFile, source: str) -> int:
-    tenant_id, project_id = _scope(cur, agent.tenant, agent.project, source)
-    params = agent.model_dump(exclude={"tenant", "project"})
-    params |= {"tenant_id": tenant_id, "project_id": project_id, "requires": Jsonb(agent.requires)}
-    return cur.execute(UPSERT_AGENT, params).rowcount
-
-
 def load_seeds(conn: psycopg.Connection, demo: bool = True) -> SeedReport:
     """Official agents, and the demo data unless demo=False; one transaction."""
     report = SeedReport()
-    with conn.transaction(), conn.cursor() as cur:
-        for agent in read_agent_dir(OFFICIAL_AGENTS_DIR):
-            report.add("agents", upsert_agent(cur, agent, str(OFFICIAL_AGENTS_DIR / agent.slug)))
+    registry = Registry(conn, actor="seeds")
+    with registry.transaction(), conn.cursor() as cur:
+        _load_agents(registry, conn, report, OFFICIAL_AGENTS_DIR)
         if demo:
-            _load_demo(cur, report, DEMO_FILE, DEMO_AGENTS_DIR)
+            _load_demo(registry, conn, cur, report, DEMO_FILE, DEMO_AGENTS_DIR)
     return report
 
 
-def _load_demo(cur: psycopg.Cursor, report: SeedReport, demo_file: Path, agents_dir: Path) -> None:
+def _load_agents(registry: Registry, conn: psycopg.Connection, report: SeedReport, directory: Path) -> None:
+    """Agents go through the API's write path (the gate, history), like any import."""
+    files, checked = check_files(agent_paths(directory))
+    if checked.refused:
+        raise ImportRefused(checked)
+    applied = apply_agent_files(registry, conn, files)
+    report.add("agents", len(applied.created) + len(applied.updated))
+
+
+def _load_demo(registry: Registry, conn: psycopg.Connection, cur: psycopg.Cursor, report: SeedReport,
+               demo_file: Path, agents_dir: Path) -> None:
     data = yaml.safe_load(demo_file.read_text(encoding="utf-8"))
     for tenant in data.get("tenants", []):
         report.add("tenants", cur.execute(UPSERT_TENANT, tenant).rowcount)
         for project in tenant.get("projects", []):
             report.add("projects", cur.execute(UPSERT_PROJECT, {**project, "tenant": tenant["slug"]}).rowcount)
-    for agent in read_agent_dir(agents_dir):
-        report.add("agents", upsert_agent(cur, agent, f"{agents_dir}/{agent.slug}"))
+    _load_agents(registry, conn, report, agents_dir)
     for default in data.get("defaults", []):
         tenant_id, project_id = _scope(cur, default.get("tenant"), default.get("project"), str(demo_file))
         params = {"tenant_id": tenant_id, "project_id": project_id, "default_agent": default["default_agent"]}

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from registry.agent_files import AgentFileError, parse_agent_file, read_agent_dir
+from registry.agent_io import ImportRefused
 from registry.paths import ROOT
 from registry.seeding import OFFICIAL_AGENTS_DIR, load_seeds
 from tests.helpers import rows
@@ -92,6 +93,6 @@ def test_a_bad_file_leaves_nothing_half_loaded(db, tmp_path, monkeypatch):
     (tmp_path / "a.md").write_text(good)
     (tmp_path / "b.md").write_text("---\nslug: b\ntenant: nobody\n---\nx")
     monkeypatch.setattr(seeding, "OFFICIAL_AGENTS_DIR", Path(tmp_path))
-    with pytest.raises(AgentFileError, match="unknown tenant 'nobody'"):
+    with pytest.raises(ImportRefused, match="no tenant 'nobody'"):
         load_seeds(db, demo=False)
     assert rows(db, "SELECT count(*) AS n FROM agents")[0]["n"] == 0

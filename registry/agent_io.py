@@ -1,0 +1,163 @@
+"""Importing and exporting agent files (the seeds' format) through the API's write path.
+
+An import is all-or-nothing: every file is parsed and its instructions put through the gate
+first, and every refusal is reported together; only a clean set is written, in one
+transaction, creating what is new, updating what differs and leaving the rest untouched —
+so importing the same files twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psycopg
+import yaml
+from psycopg.rows import class_row
+
+from registry.agent_files import AgentFileError, read_agent_file
+from registry.api import AGENT_IN_LAYER, Registry
+from registry.errors import RegistryError
+from registry.gate import InstructionsRejected, validate_instructions
+from registry.models import Agent, AgentContent, AgentFile
+
+CONTENT_FIELDS = ("name", "description", "when_to_use", "requires", "instructions", "status", "enabled", "note")
+
+
+@dataclass
+class ImportReport:
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (f"{len(self.created)} created, {len(self.updated)} updated, "
+                f"{len(self.unchanged)} unchanged, {len(self.refused)} refused")
+
+
+class ImportRefused(RegistryError):
+    """Some files were refused; nothing was written. `report.refused` lists every one."""
+
+    def __init__(self, report: ImportReport) -> None:
+        self.report = report
+        lines = [f"import refused, nothing was written: {len(report.refused)} file(s) to fix"]
+        lines += [f"  {source}: {reason}" for source, reason in report.refused]
+        super().__init__("\n".join(lines))
+
+
+def agent_paths(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(path.rglob("*.md"))
+    if path.is_file():
+        return [path]
+    raise AgentFileError(f"{path}: no such file or directory")
+
+
+def _layer_key(agent: AgentFile) -> tuple[str | None, str | None, str]:
+    return agent.tenant, agent.project, agent.slug
+
+
+def check_files(paths: list[Path]) -> tuple[list[tuple[str, AgentFile]], ImportReport]:
+    """Parse and gate every file; refusals go in the report, the rest come back to be applied."""
+    report = ImportReport()
+    accepted: list[tuple[str, AgentFile]] = []
+    seen: dict[tuple, str] = {}
+    for path in paths:
+        source = str(path)
+        try:
+            agent = read_agent_file(path)
+            validate_instructions(agent.instructions)
+        except (AgentFileError, InstructionsRejected) as error:
+            report.refused.append((source, str(error).removeprefix(f"{source}: ")))
+            continue
+        if _layer_key(agent) in seen:
+            report.refused.append((source, f"same layer and slug as {seen[_layer_key(agent)]}"))
+            continue
+        seen[_layer_key(agent)] = source
+        accepted.append((source, agent))
+    return accepted, report
+
+
+def apply_agent_files(registry: Registry, conn: psycopg.Connection, files: list[tuple[str, AgentFile]],
+                      report: ImportReport | None = None) -> ImportReport:
+    """Create, update or leave each agent, inside the caller's transaction."""
+    report = report or ImportReport()
+    for source, agent in files:
+        try:
+            scope = registry.scope_in(conn, agent.tenant, agent.project)
+        except RegistryError as error:
+            report.refused.append((source, str(error)))
+            continue
+        with conn.cursor(row_factory=class_row(Agent)) as cur:
+            existing = cur.execute(AGENT_IN_LAYER, (scope.tenant_id, scope.project_id, agent.slug)).fetchone()
+        content = AgentContent(**agent.model_dump(exclude={"tenant", "project"}))
+        if existing is None:
+            registry.create_agent_in(conn, content, scope)
+            report.created.append(source)
+            continue
+        wanted = content.model_dump(include=set(CONTENT_FIELDS))
+        wanted["instructions"] = unicodedata.normalize("NFC", wanted["instructions"]).replace("\r\n", "\n")
+        changed = {k: v for k, v in wanted.items() if getattr(existing, k) != v}
+        if changed:
+            registry.update_agent_in(conn, existing, scope, changed, expected_version=None)
+            report.updated.append(source)
+        else:
+            report.unchanged.append(source)
+    if report.refused:
+        raise ImportRefused(report)
+    return report
+
+
+def import_agents(registry: Registry, path: Path) -> ImportReport:
+    """Import a file or a directory of agent files: all of them, or none (ImportRefused)."""
+    files, report = check_files(agent_paths(path))
+    if report.refused:
+        raise ImportRefused(report)
+    with registry.transaction() as conn:
+        return apply_agent_files(registry, conn, files, report)
+
+
+def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> str:
+    """The file that imports back to this agent, byte-stable (keys in a fixed order)."""
+    header: dict[str, object] = {}
+    if tenant is not None:
+        header["tenant"] = tenant
+    if project is not None:
+        header["project"] = project
+    header |= {"slug": agent.slug, "name": agent.name, "description": agent.description,
+               "when_to_use": agent.when_to_use, "requires": agent.requires, "status": agent.status}
+    if not agent.enabled:
+        header["enabled"] = False
+    if agent.note is not None:
+        header["note"] = agent.note
+    if agent.created_by is not None:
+        header["created_by"] = agent.created_by
+    front = yaml.safe_dump(header, allow_unicode=True, sort_keys=False, width=10_000)
+    return f"---\n{front}---\n{agent.instructions}\n"
+
+
+EXPORT_QUERY = """
+SELECT a.id, t.slug AS tenant, p.slug AS project
+  FROM agents a
+  LEFT JOIN tenants t ON t.id = a.tenant_id
+  LEFT JOIN projects p ON p.id = a.project_id
+ WHERE %(tenant)s::bigint IS NULL OR a.tenant_id = %(tenant)s OR a.tenant_id IS NULL
+ ORDER BY a.scope_tenant_id, a.scope_project_id, a.slug"""
+
+
+def export_agents(registry: Registry, directory: Path, tenant: str | int | None = None) -> list[Path]:
+    """Write every agent (or the official ones and one tenant's) as files under `directory`:
+    official/<slug>.md, <tenant>/<slug>.md, <tenant>/<project>/<slug>.md."""
+    written: list[Path] = []
+    with registry.transaction() as conn:
+        tenant_id = registry.scope_in(conn, tenant, None).tenant_id if tenant is not None else None
+        for agent_id, tenant_slug, project_slug in conn.execute(EXPORT_QUERY, {"tenant": tenant_id}).fetchall():
+            agent, _ = registry.agent_in(conn, agent_id)
+            folder = directory.joinpath(*(part for part in (tenant_slug or "official", project_slug) if part))
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / f"{agent.slug}.md"
+            target.write_text(render_agent_file(agent, tenant_slug, project_slug), encoding="utf-8")
+            written.append(target)
+    return written

@@ -1,0 +1,370 @@
+"""The registry's Python API: every write validated, one transaction each, errors a person can act on.
+
+    from registry.api import Registry, AgentRef
+    reg = Registry(conn_or_pool, actor="ana@acme")
+    agent = reg.create_agent(AgentContent(slug="caixa", name="Caixa", instructions="…"), tenant="acme")
+    reg.update_agent(AgentRef("caixa", tenant="acme"), AgentChanges(instructions="…"), expected_version=1)
+
+Tenants, projects and agents are addressed by slug or id. Instructions always pass through the
+gate (registry.gate) before they are stored; refused database writes come back as the domain
+errors of registry.constraint_errors. `actor` is recorded as created_by and in the history.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+import psycopg
+from psycopg import sql
+from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+from registry import repository
+from registry.constraint_errors import mapped_errors
+from registry.errors import InvalidInput, NotFound, StaleVersion
+from registry.gate import validate_instructions
+from registry.models import (
+    Agent,
+    AgentChanges,
+    AgentContent,
+    AgentVersion,
+    CatalogEntry,
+    ConversationAgent,
+    EffectiveDefault,
+    LayerDefault,
+    OptOut,
+    Project,
+    Tenant,
+)
+from registry.tokens import Tokenizer, get_tokenizer
+
+Ref = str | int
+
+AGENT_COLUMNS = """id, tenant_id, project_id, layer, slug, name, description, when_to_use, requires,
+                   instructions, status, version, enabled, note, uses, created_by, created_at, updated_at"""
+INSERT_AGENT = f"""
+INSERT INTO agents (tenant_id, project_id, slug, name, description, when_to_use, requires,
+                    instructions, status, enabled, note, created_by)
+VALUES (%(tenant_id)s, %(project_id)s, %(slug)s, %(name)s, %(description)s, %(when_to_use)s,
+        %(requires)s, %(instructions)s, %(status)s, %(enabled)s, %(note)s, %(created_by)s)
+RETURNING {AGENT_COLUMNS}"""
+AGENT_IN_LAYER = f"""
+SELECT {AGENT_COLUMNS} FROM agents
+ WHERE scope_tenant_id = COALESCE(%s, 0) AND scope_project_id = COALESCE(%s, 0) AND slug = %s"""
+AGENT_BY_ID = f"SELECT {AGENT_COLUMNS} FROM agents WHERE id = %s"
+CURRENT_VERSION = "SELECT version FROM agents WHERE id = %s"
+DELETE_AGENT = "DELETE FROM agents WHERE id = %s AND version = COALESCE(%s, version)"
+HISTORY = """
+SELECT agent_id, version, name, description, when_to_use, requires, instructions,
+       false AS current, replaced_by, replaced_at
+  FROM agent_versions WHERE agent_id = %(id)s
+UNION ALL
+SELECT id, version, name, description, when_to_use, requires, instructions, true, NULL, NULL
+  FROM agents WHERE id = %(id)s
+ ORDER BY version"""
+UPSERT_DEFAULT = """
+INSERT INTO agent_defaults (tenant_id, project_id, default_agent) VALUES (%s, %s, %s)
+ON CONFLICT ON CONSTRAINT agent_defaults_pkey DO UPDATE SET default_agent = EXCLUDED.default_agent
+RETURNING tenant_id, project_id, layer, default_agent"""
+INHERITED_AGENT = """
+SELECT id, slug, layer FROM agents
+ WHERE slug = %(slug)s AND scope_project_id = 0 AND scope_tenant_id IN (0, %(tenant_id)s)
+   AND (%(layer)s::text IS NULL OR layer = %(layer)s)
+ ORDER BY scope_tenant_id DESC LIMIT 1"""
+INSERT_OPTOUT = """
+INSERT INTO agent_optouts (project_id, agent_id) VALUES (%s, %s)
+ON CONFLICT ON CONSTRAINT agent_optouts_pkey DO NOTHING"""
+DELETE_OPTOUTS = """
+DELETE FROM agent_optouts o USING agents a
+ WHERE o.project_id = %(project_id)s AND a.id = o.agent_id AND a.slug = %(slug)s
+   AND (%(layer)s::text IS NULL OR a.layer = %(layer)s)"""
+INSERT_CONVERSATION = """
+INSERT INTO conversations (tenant_id, project_id, slug, title, agent_slug)
+VALUES (%s, %s, %s, %s, %s) RETURNING id"""
+PIN_CONVERSATION = "UPDATE conversations SET agent_slug = %s WHERE id = %s"
+INSERT_TENANT = "INSERT INTO tenants (slug, name) VALUES (%s, %s) RETURNING id, slug, name"
+INSERT_PROJECT = "INSERT INTO projects (tenant_id, slug, name) VALUES (%s, %s, %s) RETURNING id, tenant_id, slug, name"
+
+
+@dataclass(frozen=True)
+class AgentRef:
+    """An agent named by its layer and slug; tenant and project by slug or id (both None: official)."""
+
+    slug: str
+    tenant: Ref | None = None
+    project: Ref | None = None
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A resolved layer: ids plus the words to name it in a message."""
+
+    tenant: Tenant | None
+    project: Project | None
+
+    @property
+    def tenant_id(self) -> int | None:
+        return self.tenant.id if self.tenant else None
+
+    @property
+    def project_id(self) -> int | None:
+        return self.project.id if self.project else None
+
+    @property
+    def where(self) -> str:
+        if self.project is not None:
+            return f"the project layer of {self.tenant.slug}/{self.project.slug}"
+        if self.tenant is not None:
+            return f"the tenant layer of {self.tenant.slug}"
+        return "the official layer"
+
+
+class Registry:
+    """The registry over a psycopg connection or a connection pool."""
+
+    def __init__(self, source: psycopg.Connection | ConnectionPool, *, actor: str | None = None,
+                 tokenizer: Tokenizer | None = None) -> None:
+        self._source = source
+        self.actor = actor
+        self._tokenizer = tokenizer
+
+    @property
+    def tokenizer(self) -> Tokenizer:
+        if self._tokenizer is None:
+            self._tokenizer = get_tokenizer()
+        return self._tokenizer
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[psycopg.Connection]:
+        """One transaction: everything inside commits together or not at all."""
+        with contextlib.ExitStack() as stack:
+            if isinstance(self._source, ConnectionPool):
+                conn = stack.enter_context(self._source.connection())
+            else:
+                conn = self._source
+            stack.enter_context(conn.transaction())
+            if self.actor is not None:
+                # Transaction-local: a pooled connection carries nothing to its next user.
+                conn.execute("SELECT set_config('registry.actor', %s, true)", (self.actor,))
+            yield conn
+
+    # -- inside a caller's transaction -----------------------------------------------------
+    # The *_in methods take the connection of a transaction() already open, so that several
+    # steps (an import of many files) commit together.
+    def scope_in(self, conn: psycopg.Connection, tenant: Ref | None, project: Ref | None) -> Scope:
+        if tenant is None:
+            if project is not None:
+                raise InvalidInput("a project needs its tenant: give the tenant too")
+            return Scope(None, None)
+        found = repository.find_tenant(conn, tenant)
+        return Scope(found, repository.find_project(conn, found, project) if project is not None else None)
+
+    def agent_in(self, conn: psycopg.Connection, ref: AgentRef | int) -> tuple[Agent, Scope]:
+        with conn.cursor(row_factory=class_row(Agent)) as cur:
+            if isinstance(ref, int):
+                agent = cur.execute(AGENT_BY_ID, (ref,)).fetchone()
+                if agent is None:
+                    raise NotFound(f"no agent with id {ref}")
+                return agent, self.scope_in(conn, agent.tenant_id, agent.project_id)
+            scope = self.scope_in(conn, ref.tenant, ref.project)
+            agent = cur.execute(AGENT_IN_LAYER, (scope.tenant_id, scope.project_id, ref.slug)).fetchone()
+        if agent is None:
+            raise NotFound(f"no agent {ref.slug!r} in {scope.where}")
+        return agent, scope
+
+    @staticmethod
+    def _context(scope: Scope, slug: str | None = None) -> dict[str, object]:
+        return {"slug": slug, "where": scope.where,
+                "tenant": scope.tenant.slug if scope.tenant else None,
+                "project": scope.project.slug if scope.project else None}
+
+    # -- reads ---------------------------------------------------------------------------
+    def agent(self, ref: AgentRef | int) -> Agent:
+        with self.transaction() as conn:
+            return self.agent_in(conn, ref)[0]
+
+    def agents(self, tenant: Ref, project: Ref | None = None) -> list[CatalogEntry]:
+        """The effective catalog of a scope, with each agent's token cost."""
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            rows = repository.effective_agents(conn, scope.tenant_id, scope.project_id)
+        return [CatalogEntry(**row.model_dump(), instruction_tokens=self.tokenizer.count(row.instructions),
+                             tokens_exact=self.tokenizer.exact) for row in rows]
+
+    def default(self, tenant: Ref, project: Ref | None = None) -> EffectiveDefault:
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            return repository.effective_default(conn, scope.tenant_id, scope.project_id)
+
+    def conversation(self, conversation_id: int) -> ConversationAgent:
+        with self.transaction() as conn:
+            return repository.conversation_agent(conn, conversation_id)
+
+    def history(self, ref: AgentRef | int) -> list[AgentVersion]:
+        """Every version of an agent's content, oldest first; the last is the current one."""
+        with self.transaction() as conn:
+            agent, _ = self.agent_in(conn, ref)
+            with conn.cursor(row_factory=class_row(AgentVersion)) as cur:
+                return cur.execute(HISTORY, {"id": agent.id}).fetchall()
+
+    # -- tenants and projects ------------------------------------------------------------
+    def create_tenant(self, slug: str, name: str = "") -> Tenant:
+        with self.transaction() as conn, mapped_errors(slug=slug), conn.cursor(row_factory=class_row(Tenant)) as cur:
+            return cur.execute(INSERT_TENANT, (slug, name)).fetchone()
+
+    def create_project(self, tenant: Ref, slug: str, name: str = "") -> Project:
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, None)
+            with mapped_errors(slug=slug, tenant=scope.tenant.slug), conn.cursor(row_factory=class_row(Project)) as cur:
+                return cur.execute(INSERT_PROJECT, (scope.tenant_id, slug, name)).fetchone()
+
+    # -- agents --------------------------------------------------------------------------
+    def create_agent(self, content: AgentContent, tenant: Ref | None = None, project: Ref | None = None) -> Agent:
+        with self.transaction() as conn:
+            return self.create_agent_in(conn, content, self.scope_in(conn, tenant, project))
+
+    def create_agent_in(self, conn: psycopg.Connection, content: AgentContent, scope: Scope) -> Agent:
+        params = content.model_dump() | {
+            "instructions": validate_instructions(content.instructions),
+            "requires": Jsonb(content.requires),
+            "tenant_id": scope.tenant_id,
+            "project_id": scope.project_id,
+            "created_by": content.created_by or self.actor,
+        }
+        with mapped_errors(**self._context(scope, content.slug)), conn.cursor(row_factory=class_row(Agent)) as cur:
+            return cur.execute(INSERT_AGENT, params).fetchone()
+
+    def update_agent(self, ref: AgentRef | int, changes: AgentChanges, expected_version: int) -> Agent:
+        """Change an agent's content. Refused with StaleVersion if it is no longer at
+        expected_version (no lost update); a real change bumps the version and keeps history."""
+        with self.transaction() as conn:
+            agent, scope = self.agent_in(conn, ref)
+            return self.update_agent_in(conn, agent, scope, changes.given(), expected_version)
+
+    def update_agent_in(self, conn: psycopg.Connection, agent: Agent, scope: Scope, fields: dict[str, object],
+                      expected_version: int | None) -> Agent:
+        if "instructions" in fields:
+            fields["instructions"] = validate_instructions(fields["instructions"])
+        if "requires" in fields:
+            fields["requires"] = Jsonb(fields["requires"])
+        if not fields:
+            raise InvalidInput("nothing to change: give at least one field")
+        assignments = sql.SQL(", ").join(
+            sql.SQL("{} = {}").format(sql.Identifier(name), sql.Placeholder(name)) for name in fields)
+        query = sql.SQL("UPDATE agents SET {} WHERE id = %(_id)s AND version = COALESCE(%(_version)s, version) "
+                        "RETURNING " + AGENT_COLUMNS).format(assignments)
+        with mapped_errors(**self._context(scope, agent.slug)), conn.cursor(row_factory=class_row(Agent)) as cur:
+            updated = cur.execute(query, fields | {"_id": agent.id, "_version": expected_version}).fetchone()
+        if updated is None:
+            raise self._stale(conn, agent, scope, expected_version)
+        return updated
+
+    @staticmethod
+    def _stale(conn: psycopg.Connection, agent: Agent, scope: Scope, expected: int | None) -> Exception:
+        row = conn.execute(CURRENT_VERSION, (agent.id,)).fetchone()
+        if row is None:
+            return NotFound(f"agent {agent.slug!r} of {scope.where} was deleted meanwhile")
+        return StaleVersion(f"agent {agent.slug!r} of {scope.where} is at version {row[0]}, not {expected}: "
+                            f"someone changed it since you read it; re-read it and apply your change again",
+                            current_version=row[0])
+
+    def _set(self, ref: AgentRef | int, expected_version: int | None, **fields: object) -> Agent:
+        with self.transaction() as conn:
+            agent, scope = self.agent_in(conn, ref)
+            return self.update_agent_in(conn, agent, scope, fields, expected_version)
+
+    def publish(self, ref: AgentRef | int, expected_version: int | None = None) -> Agent:
+        return self._set(ref, expected_version, status="published")
+
+    def unpublish(self, ref: AgentRef | int, expected_version: int | None = None) -> Agent:
+        return self._set(ref, expected_version, status="draft")
+
+    def enable(self, ref: AgentRef | int, expected_version: int | None = None) -> Agent:
+        return self._set(ref, expected_version, enabled=True)
+
+    def disable(self, ref: AgentRef | int, expected_version: int | None = None) -> Agent:
+        return self._set(ref, expected_version, enabled=False)
+
+    def delete_agent(self, ref: AgentRef | int, expected_version: int | None = None) -> Agent:
+        """Delete an agent. Defaults and pins naming its slug become orphans (or fall to the layer
+        beneath); its opt-outs and history go with it."""
+        with self.transaction() as conn:
+            agent, scope = self.agent_in(conn, ref)
+            if conn.execute(DELETE_AGENT, (agent.id, expected_version)).rowcount == 0:
+                raise self._stale(conn, agent, scope, expected_version)
+            return agent
+
+    def restore(self, ref: AgentRef | int, version: int, expected_version: int) -> Agent:
+        """Make version N's content current again, as a new version (through the gate)."""
+        with self.transaction() as conn:
+            agent, scope = self.agent_in(conn, ref)
+            with conn.cursor(row_factory=class_row(AgentVersion)) as cur:
+                versions = {v.version: v for v in cur.execute(HISTORY, {"id": agent.id}).fetchall()}
+            if version not in versions:
+                raise NotFound(f"agent {agent.slug!r} of {scope.where} has no version {version}; "
+                               f"it has {', '.join(map(str, sorted(versions)))}")
+            old = versions[version]
+            fields = {"name": old.name, "description": old.description, "when_to_use": old.when_to_use,
+                      "requires": old.requires, "instructions": old.instructions}
+            return self.update_agent_in(conn, agent, scope, fields, expected_version)
+
+    # -- defaults, opt-outs, conversations ------------------------------------------------
+    def set_default(self, default_agent: str | None, tenant: Ref | None = None,
+                    project: Ref | None = None) -> LayerDefault:
+        """A layer's default: a slug, '' (explicitly none) or None (inherit from the layer above).
+        A slug that resolves to nothing is stored and reported as orphaned, never refused."""
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            with mapped_errors(**self._context(scope, default_agent)), \
+                    conn.cursor(row_factory=class_row(LayerDefault)) as cur:
+                return cur.execute(UPSERT_DEFAULT, (scope.tenant_id, scope.project_id, default_agent)).fetchone()
+
+    def opt_out(self, tenant: Ref, project: Ref, slug: str,
+                layer: Literal["official", "tenant"] | None = None) -> OptOut:
+        """Hide an inherited agent in a project: the tenant's row of that slug (or the official one
+        when the tenant has none, or the one `layer` names). Opting out twice is a no-op."""
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            target = conn.execute(INHERITED_AGENT, {"slug": slug, "tenant_id": scope.tenant_id, "layer": layer}).fetchone()
+            if target is None:
+                where = f"the {layer} layer" if layer else "the official or tenant layers"
+                raise NotFound(f"no agent {slug!r} in {where} of {scope.tenant.slug}: "
+                               "a project opts out only of agents it inherits")
+            with mapped_errors(**self._context(scope, slug)):
+                conn.execute(INSERT_OPTOUT, (scope.project_id, target[0]))
+            return OptOut(project_id=scope.project_id, agent_id=target[0], slug=target[1], layer=target[2])
+
+    def opt_in(self, tenant: Ref, project: Ref, slug: str,
+               layer: Literal["official", "tenant"] | None = None) -> int:
+        """Undo opt-outs of a slug in a project; returns how many were removed."""
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            return conn.execute(DELETE_OPTOUTS, {"project_id": scope.project_id, "slug": slug, "layer": layer}).rowcount
+
+    def start_conversation(self, tenant: Ref, project: Ref | None = None, agent_slug: str | None = None,
+                           slug: str | None = None, title: str = "") -> ConversationAgent:
+        """A new conversation: following the default (agent_slug None), without agent (''), or pinned."""
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            with mapped_errors(**self._context(scope, slug), agent_slug=agent_slug):
+                conversation_id = conn.execute(INSERT_CONVERSATION, (scope.tenant_id, scope.project_id, slug,
+                                                                     title, agent_slug)).fetchone()[0]
+            return repository.conversation_agent(conn, conversation_id)
+
+    def pin(self, conversation_id: int, agent_slug: str) -> ConversationAgent:
+        """Pin a slug ('' = explicitly no agent); later default changes no longer move it."""
+        return self._pin(conversation_id, agent_slug)
+
+    def unpin(self, conversation_id: int) -> ConversationAgent:
+        """Follow the scope's default again."""
+        return self._pin(conversation_id, None)
+
+    def _pin(self, conversation_id: int, agent_slug: str | None) -> ConversationAgent:
+        with self.transaction() as conn, mapped_errors(agent_slug=agent_slug):
+            if conn.execute(PIN_CONVERSATION, (agent_slug, conversation_id)).rowcount == 0:
+                raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
+            return repository.conversation_agent(conn, conversation_id)

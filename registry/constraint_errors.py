@@ -1,0 +1,87 @@
+"""Database refusals, mapped in one place by constraint name to errors a person can act on.
+
+Each write declares what it was doing (`context`: which slug, which layer, …); a violation of
+a named constraint becomes the domain error of this table, its message filled from that
+context. A violation without a mapping is re-raised as InvalidInput carrying the
+constraint's name and the database's own words — never swallowed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping
+
+import psycopg
+
+from registry.errors import InvalidInput, NotFound, NotInherited, RegistryError, SlugTaken, first_line
+
+# constraint name -> (error class, message). Messages are formatted with the write's context;
+# a key the context lacks shows as "?".
+CONSTRAINT_ERRORS: dict[str, tuple[type[RegistryError], str]] = {
+    "agents_layer_slug_key": (SlugTaken, "slug {slug!r} is already taken in {where}: choose another slug, "
+                                         "or update that agent instead"),
+    "agents_tenant_fk": (NotFound, "tenant {tenant!r} does not exist: create it first or check its id"),
+    "agents_project_fk": (NotFound, "project {project!r} is not a project of tenant {tenant!r}: "
+                                    "name one of that tenant's projects"),
+    "agents_project_needs_tenant": (InvalidInput, "a project-layer agent needs its tenant: give the tenant too"),
+    "agents_slug_format": (InvalidInput, "slug {slug!r} is not lowercase kebab-case of at most 80 characters "
+                                         "(e.g. analista-financeiro)"),
+    "agents_name_length": (InvalidInput, "name is longer than 160 characters: shorten it"),
+    "agents_description_length": (InvalidInput, "description is longer than 400 characters: shorten it"),
+    "agents_when_to_use_length": (InvalidInput, "when_to_use is longer than 400 characters: shorten it"),
+    "agents_instructions_length": (InvalidInput, "instructions are longer than 8,000 characters after NFC: "
+                                                 "shorten them"),
+    "agents_requires_shape": (InvalidInput, "requires must be an object whose values are lists of strings, "
+                                            'e.g. {{"grupos": ["financeiro"], "termos": []}}'),
+    "agents_status_known": (InvalidInput, "status must be 'draft' or 'published'"),
+    "agents_note_length": (InvalidInput, "note is longer than 255 characters: shorten it"),
+    "agents_created_by_length": (InvalidInput, "created_by is longer than 120 characters: shorten it"),
+    "agent_optouts_inherited_only": (NotInherited, "{project!r} does not inherit agent {slug!r} of {where}: a "
+                                                   "project can opt out only of official agents and of its own "
+                                                   "tenant's; to hide its own agent, disable or delete it"),
+    "agent_optouts_project_fk": (NotFound, "project {project!r} does not exist"),
+    "agent_optouts_agent_fk": (NotFound, "agent {slug!r} does not exist (or was moved out of its layer)"),
+    "agent_defaults_tenant_fk": (NotFound, "tenant {tenant!r} does not exist"),
+    "agent_defaults_project_fk": (NotFound, "project {project!r} is not a project of tenant {tenant!r}"),
+    "agent_defaults_project_needs_tenant": (InvalidInput, "a project's default needs its tenant: give the tenant too"),
+    "agent_defaults_slug_format": (InvalidInput, "default agent {slug!r} must be a slug (lowercase kebab-case, "
+                                                 "at most 80) or '' for none"),
+    "tenants_slug_key": (SlugTaken, "tenant slug {slug!r} is already taken: choose another"),
+    "tenants_slug_format": (InvalidInput, "tenant slug {slug!r} is not lowercase kebab-case of at most 80 characters"),
+    "tenants_name_length": (InvalidInput, "tenant name is longer than 160 characters"),
+    "projects_tenant_fk": (NotFound, "tenant {tenant!r} does not exist"),
+    "projects_tenant_slug_key": (SlugTaken, "tenant {tenant!r} already has a project {slug!r}: choose another slug"),
+    "projects_slug_format": (InvalidInput, "project slug {slug!r} is not lowercase kebab-case of at most 80 characters"),
+    "projects_name_length": (InvalidInput, "project name is longer than 160 characters"),
+    "conversations_tenant_fk": (NotFound, "tenant {tenant!r} does not exist"),
+    "conversations_project_fk": (NotFound, "project {project!r} is not a project of tenant {tenant!r}"),
+    "conversations_tenant_slug_key": (SlugTaken, "tenant {tenant!r} already has a conversation {slug!r}"),
+    "conversations_slug_format": (InvalidInput, "conversation slug {slug!r} is not lowercase kebab-case"),
+    "conversations_title_length": (InvalidInput, "conversation title is longer than 400 characters"),
+    "conversations_agent_slug_format": (InvalidInput, "agent slug {agent_slug!r} must be a slug (lowercase "
+                                                      "kebab-case, at most 80) or '' for no agent"),
+}
+
+
+class _Context(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def translate(error: psycopg.Error, context: Mapping[str, object] | None = None) -> RegistryError:
+    """The domain error for a database error: by constraint name, else one carrying its words."""
+    constraint = error.diag.constraint_name if error.diag else None
+    if constraint in CONSTRAINT_ERRORS:
+        kind, template = CONSTRAINT_ERRORS[constraint]
+        return kind(template.format_map(_Context(context or {})))
+    name = f" ({constraint})" if constraint else ""
+    return InvalidInput(f"the database refused the change{name}: {first_line(error)}")
+
+
+@contextlib.contextmanager
+def mapped_errors(**context: object) -> Iterator[None]:
+    """Run database work; a refused write leaves as a domain error (raised from the original)."""
+    try:
+        yield
+    except (psycopg.errors.IntegrityError, psycopg.errors.RaiseException, psycopg.errors.DataError) as error:
+        raise translate(error, context) from error
