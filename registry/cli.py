@@ -17,10 +17,12 @@ import psycopg
 
 from registry import db, migrate, repository
 from registry.embedded import EmbeddedServer, default_data_dir
-from registry.errors import DatabaseUnavailable, RegistryError, first_line
-from registry.models import EffectiveAgent
+from registry.errors import DatabaseUnavailable, InvalidInput, RegistryError, first_line
+from registry.api import Registry
+from registry.cli_write import add_write_commands, cmd_conversation_pin, cmd_conversation_start, cmd_default_set
+from registry.models import CatalogEntry, EffectiveAgent
 from registry.paths import SEEDS_DIR
-from registry.render import as_json, table
+from registry.render import as_json, describe_conversation, describe_default, table
 from registry.seeding import load_seeds
 
 DEMO_TENANT = "acme"
@@ -35,56 +37,56 @@ def _scope(conn: psycopg.Connection, tenant_ref: str, project_ref: str | None):
 
 
 def _catalog_table(agents: Sequence[EffectiveAgent]) -> str:
+    if agents and isinstance(agents[0], CatalogEntry):
+        return table(["slug", "layer", "version", "tokens", "name"],
+                     [(a.slug, a.layer, a.version, a.instruction_tokens, a.name) for a in agents])
     return table(["slug", "layer", "version", "name"], [(a.slug, a.layer, a.version, a.name) for a in agents])
 
 
 def cmd_agents(args: argparse.Namespace) -> None:
     with db.connect() as conn:
         tenant, project = _scope(conn, args.tenant, args.project)
-        agents = repository.effective_agents(conn, tenant.id, project.id if project else None)
+        agents = Registry(conn).agents(tenant.id, project.id if project else None)
     if args.json:
         print(as_json(agents))
         return
     where = f"{tenant.slug}/{project.slug}" if project else f"{tenant.slug} (tenant-wide)"
     print(f"Effective agents for {where}:")
     print(_catalog_table(agents))
+    if agents:
+        estimated = "" if agents[0].tokens_exact else ", estimated"
+        print(f"(tokens: what each agent's instructions add to every question{estimated})")
 
 
 def cmd_default(args: argparse.Namespace) -> None:
+    if args.action != "show":
+        cmd_default_set(args)
+        return
+    if args.tenant is None:
+        raise InvalidInput("give --tenant (and --project) to show a scope's effective default")
     with db.connect() as conn:
         tenant, project = _scope(conn, args.tenant, args.project)
         default = repository.effective_default(conn, tenant.id, project.id if project else None)
-    print(as_json(default) if args.json else _describe_default(default))
-
-
-def _describe_default(default) -> str:
-    if default.source_layer is None:
-        return "Default agent: none (no layer sets one)"
-    if default.default_agent == "":
-        return f"Default agent: none (set to '' by the {default.source_layer} layer)"
-    state = f"agent #{default.agent_id}" if not default.orphaned else "ORPHANED: resolves to no agent here"
-    return f"Default agent: {default.default_agent} (set by the {default.source_layer} layer; {state})"
+    print(as_json(default) if args.json else describe_default(default))
 
 
 def cmd_conversation(args: argparse.Namespace) -> None:
+    if args.action == "start":
+        if args.tenant is None:
+            raise InvalidInput("give --tenant (and --project) to start a conversation")
+        args.agent = args.start_agent
+        cmd_conversation_start(args)
+        return
+    if args.id is None:
+        raise InvalidInput(f"give the conversation id: registry conversation {args.action} ID")
+    if args.action in ("pin", "unpin"):
+        if args.action == "pin" and args.agent is None:
+            raise InvalidInput("give the slug to pin, or '' for explicitly no agent: registry conversation pin ID SLUG")
+        cmd_conversation_pin(args)
+        return
     with db.connect() as conn:
         resolved = repository.conversation_agent(conn, args.id)
-    print(as_json(resolved) if args.json else _describe_conversation(resolved))
-
-
-def _describe_conversation(c) -> str:
-    follows = {
-        "pinned": f"pinned to {c.slug}",
-        "none": "explicitly without an agent",
-        "default": f"follows the default ({c.slug or 'none'})",
-    }[c.mode]
-    if c.orphaned:
-        outcome = f"ORPHANED: {c.slug!r} resolves to no agent here, so it runs without one"
-    elif c.agent_id is None:
-        outcome = "runs without an agent"
-    else:
-        outcome = f"runs with agent #{c.agent_id}"
-    return f"Conversation {c.conversation_id}: {follows}; {outcome}"
+    print(as_json(resolved) if args.json else describe_conversation(resolved))
 
 
 def cmd_prompt(args: argparse.Namespace) -> None:
@@ -101,7 +103,7 @@ def cmd_prompt(args: argparse.Namespace) -> None:
         return
     print(framed.text, end="")
     print("-" * 72)
-    print(_describe_conversation(resolved))
+    print(describe_conversation(resolved))
     if framed.refusal is not None:
         print(f"NOT FRAMED: agent {resolved.slug!r} fails the instruction gate "
               f"({framed.refusal.reason}: {framed.refusal.excerpt!r}); the prompt holds the product's rules only")
@@ -140,14 +142,14 @@ def cmd_demo(args: argparse.Namespace) -> None:
         report = load_seeds(conn)
         print(f"Seeds loaded ({report.total} rows inserted or changed; 0 means they were already there).")
         tenant, project = _scope(conn, DEMO_TENANT, DEMO_PROJECT)
-        agents = repository.effective_agents(conn, tenant.id, project.id)
+        agents = Registry(conn).agents(tenant.id, project.id)
         default = repository.effective_default(conn, tenant.id, project.id)
         conversations = [repository.conversation_agent(conn, cid) for cid in _demo_conversations(conn, project.id)]
     print()
     print(f"Effective catalog of project {tenant.slug}/{project.slug} (the most specific layer wins by slug):")
     print(_catalog_table(agents))
     print()
-    print(_describe_default(default))
+    print(describe_default(default))
     print()
     print("Conversations, one in each state:")
     print(table(["id", "mode", "slug", "agent", "orphaned"],
@@ -183,6 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="A layered registry of AI agents (official, tenant, project). "
         "Uses REGISTRY_DATABASE_URL, or an embedded PostgreSQL when it is unset.",
     )
+    parser.add_argument("--actor", help="who is making the change, kept in the history "
+                        "(default: $REGISTRY_ACTOR, else your user name)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add(name: str, handler: Callable[[argparse.Namespace], None], help_text: str) -> argparse.ArgumentParser:
@@ -199,15 +203,30 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("seed", cmd_seed, "load the official agents and the demo data (idempotent)")
     p.add_argument("--no-demo", action="store_true", help="official agents only")
 
-    for name, handler, text in (("agents", cmd_agents, "the effective agents of a tenant or project"),
-                                ("default", cmd_default, "the effective default agent of a tenant or project")):
-        p = add(name, handler, text)
-        p.add_argument("--tenant", required=True, help="tenant slug or id")
-        p.add_argument("--project", help="project slug or id (omit for the tenant-wide scope)")
-        p.add_argument("--json", action="store_true", help="print JSON")
+    p = add("agents", cmd_agents, "the effective agents of a tenant or project, with their token cost")
+    p.add_argument("--tenant", required=True, help="tenant slug or id")
+    p.add_argument("--project", help="project slug or id (omit for the tenant-wide scope)")
+    p.add_argument("--json", action="store_true", help="print JSON")
 
-    p = add("conversation", cmd_conversation, "the agent a conversation runs with")
-    p.add_argument("id", type=int, help="conversation id")
+    p = add("default", cmd_default, "show a scope's effective default agent, or set/clear a layer's default")
+    p.add_argument("action", choices=["show", "set", "clear"], help="show (the default), set VALUE, or clear "
+                   "(back to inheriting)")
+    p.add_argument("value", nargs="?", help="with set: the default agent's slug, or '' for explicitly none")
+    p.add_argument("--tenant", help="tenant slug or id (omit with set/clear for the official layer)")
+    p.add_argument("--project", help="project slug or id")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("conversation", cmd_conversation, "show a conversation's agent; start, pin or unpin conversations")
+    p.add_argument("action", choices=["show", "start", "pin", "unpin"],
+                   help="show ID (the default), start --tenant T, pin ID SLUG ('' = no agent), unpin ID")
+    p.add_argument("id", nargs="?", type=int, help="conversation id")
+    p.add_argument("agent", nargs="?", help="with pin: the slug to pin, or '' for explicitly no agent")
+    p.add_argument("--tenant", help="with start: tenant slug or id")
+    p.add_argument("--project", help="with start: project slug or id")
+    p.add_argument("--agent", dest="start_agent", help="with start: pin this slug ('' = no agent) instead of "
+                   "following the default")
+    p.add_argument("--slug", help="with start: a human key for the conversation")
+    p.add_argument("--title", help="with start: a title")
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = add("prompt", cmd_prompt, "the system prompt of a conversation: product rules, then its framed agent")
@@ -215,12 +234,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", help=f"product rules file (default: {PRODUCT_RULES_FILE.relative_to(SEEDS_DIR.parent)})")
     p.add_argument("--json", action="store_true", help="print JSON")
 
+    add_write_commands(sub, add)
+
     p = add("db", cmd_db, "manage the embedded PostgreSQL")
     p.add_argument("action", choices=["start", "stop", "status", "url"])
     return parser
 
 
+def _with_default_actions(argv: list[str]) -> list[str]:
+    """`registry conversation ID` and `registry default --tenant T` read without an action word."""
+    if len(argv) >= 2 and argv[0] == "conversation" and argv[1].isdigit():
+        return ["conversation", "show", *argv[1:]]
+    if len(argv) >= 2 and argv[0] == "default" and argv[1] not in ("show", "set", "clear", "-h", "--help"):
+        return ["default", "show", *argv[1:]]
+    return argv
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    start = 2 if argv[:1] == ["--actor"] else 0
+    argv = argv[:start] + _with_default_actions(argv[start:])
     args = build_parser().parse_args(argv)
     try:
         args.handler(args)

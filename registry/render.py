@@ -31,3 +31,27 @@ def _cell(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def describe_default(default) -> str:
+    if default.source_layer is None:
+        return "Default agent: none (no layer sets one)"
+    if default.default_agent == "":
+        return f"Default agent: none (set to '' by the {default.source_layer} layer)"
+    state = f"agent #{default.agent_id}" if not default.orphaned else "ORPHANED: resolves to no agent here"
+    return f"Default agent: {default.default_agent} (set by the {default.source_layer} layer; {state})"
+
+
+def describe_conversation(c) -> str:
+    follows = {
+        "pinned": f"pinned to {c.slug}",
+        "none": "explicitly without an agent",
+        "default": f"follows the default ({c.slug or 'none'})",
+    }[c.mode]
+    if c.orphaned:
+        outcome = f"ORPHANED: {c.slug!r} resolves to no agent here, so it runs without one"
+    elif c.agent_id is None:
+        outcome = "runs without an agent"
+    else:
+        outcome = f"runs with agent #{c.agent_id}"
+    return f"Conversation {c.conversation_id}: {follows}; {outcome}"

@@ -1,0 +1,270 @@
+"""The CLI's write commands: agents, defaults, opt-outs, conversations, import and export.
+
+Every command goes through registry.api (the gate, optimistic versions, mapped errors); a
+refusal prints one or two lines and exits non-zero (registry.cli.main does that).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from registry import db
+from registry.agent_io import export_agents, import_agents
+from registry.api import AgentRef, Registry
+from registry.errors import InvalidInput
+from registry.models import AgentChanges, AgentContent
+from registry.render import as_json, describe_conversation, table
+
+Handler = Callable[[argparse.Namespace], None]
+AddCommand = Callable[[str, Handler, str], argparse.ArgumentParser]
+
+
+def _registry(args: argparse.Namespace) -> tuple[Registry, object]:
+    conn = db.connect()
+    return Registry(conn, actor=args.actor or os.environ.get("REGISTRY_ACTOR") or getpass.getuser()), conn
+
+
+def _run(args: argparse.Namespace, action: Callable[[Registry], object]) -> object:
+    registry, conn = _registry(args)
+    with conn:
+        return action(registry)
+
+
+def _ref(args: argparse.Namespace) -> AgentRef | int:
+    if args.agent.isdigit():
+        if args.tenant or args.project:
+            raise InvalidInput("give an agent id alone, or a slug with --tenant/--project")
+        return int(args.agent)
+    return AgentRef(args.agent, tenant=args.tenant, project=args.project)
+
+
+def _instructions(args: argparse.Namespace) -> str | None:
+    if args.instructions is not None and args.instructions_file is not None:
+        raise InvalidInput("give --instructions or --instructions-file, not both")
+    if args.instructions_file is not None:
+        try:
+            return Path(args.instructions_file).read_text(encoding="utf-8")
+        except OSError as error:
+            raise InvalidInput(f"cannot read {args.instructions_file}: {error.strerror}") from error
+    return args.instructions
+
+
+def _requires(args: argparse.Namespace) -> dict | None:
+    if args.requires is None:
+        return None
+    try:
+        return json.loads(args.requires)
+    except json.JSONDecodeError as error:
+        raise InvalidInput(f'--requires is not JSON ({error.msg}): e.g. \'{{"grupos": ["financeiro"]}}\'') from error
+
+
+def _validated(model, **fields):
+    from pydantic import ValidationError
+
+    try:
+        return model(**fields)
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
+        raise InvalidInput(problems) from error
+
+
+def _print_agent(args: argparse.Namespace, agent, verb: str) -> None:
+    if args.json:
+        print(as_json(agent))
+        return
+    where = agent.layer if agent.layer == "official" else f"{agent.layer} layer (tenant {agent.tenant_id}" + (
+        f", project {agent.project_id})" if agent.project_id else ")")
+    print(f"{verb} agent {agent.slug!r} #{agent.id} in the {where}: version {agent.version}, "
+          f"{agent.status}, {'enabled' if agent.enabled else 'disabled'}.")
+
+
+# -- agent ---------------------------------------------------------------------------------
+def cmd_agent_create(args: argparse.Namespace) -> None:
+    content = _validated(AgentContent, slug=args.slug, name=args.name or "", description=args.description or "",
+                         when_to_use=args.when_to_use or "", requires=_requires(args) or {},
+                         instructions=_instructions(args) or "", status="published" if args.publish else "draft",
+                         note=args.note)
+    agent = _run(args, lambda r: r.create_agent(content, tenant=args.tenant, project=args.project))
+    _print_agent(args, agent, "Created")
+
+
+def cmd_agent_update(args: argparse.Namespace) -> None:
+    changes = _validated(AgentChanges, name=args.name, description=args.description, when_to_use=args.when_to_use,
+                         requires=_requires(args), instructions=_instructions(args), note=args.note)
+    agent = _run(args, lambda r: r.update_agent(_ref(args), changes, expected_version=args.version))
+    _print_agent(args, agent, "Updated")
+
+
+def _status_command(method: str, verb: str) -> Handler:
+    def command(args: argparse.Namespace) -> None:
+        agent = _run(args, lambda r: getattr(r, method)(_ref(args), expected_version=args.version))
+        _print_agent(args, agent, verb)
+    return command
+
+
+def cmd_agent_delete(args: argparse.Namespace) -> None:
+    agent = _run(args, lambda r: r.delete_agent(_ref(args), expected_version=args.version))
+    print(as_json(agent) if args.json else
+          f"Deleted agent {agent.slug!r} #{agent.id} ({agent.layer} layer). Defaults and pins naming "
+          f"{agent.slug!r} now resolve to the layer beneath, or are reported as orphaned.")
+
+
+def cmd_agent_show(args: argparse.Namespace) -> None:
+    agent = _run(args, lambda r: r.agent(_ref(args)))
+    if args.json:
+        print(as_json(agent))
+        return
+    _print_agent(args, agent, "")
+    print(agent.instructions)
+
+
+def cmd_agent_history(args: argparse.Namespace) -> None:
+    versions = _run(args, lambda r: r.history(_ref(args)))
+    if args.json:
+        print(as_json(versions))
+        return
+    print(table(["version", "current", "replaced by", "replaced at", "name", "instructions"],
+                [(v.version, v.current, v.replaced_by, v.replaced_at.isoformat(timespec="seconds") if v.replaced_at else None,
+                  v.name, _preview(v.instructions)) for v in versions]))
+
+
+def _preview(text: str, width: int = 48) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def cmd_agent_restore(args: argparse.Namespace) -> None:
+    agent = _run(args, lambda r: r.restore(_ref(args), version=args.to, expected_version=args.version))
+    _print_agent(args, agent, f"Restored version {args.to} of")
+
+
+# -- defaults, opt-outs, conversations -------------------------------------------------------
+def cmd_default_set(args: argparse.Namespace) -> None:
+    value = None if args.action == "clear" else args.value
+    if args.action == "set" and value is None:
+        raise InvalidInput("give the default agent's slug, or '' for explicitly none (clear goes back to inheriting)")
+    layer = _run(args, lambda r: r.set_default(value, tenant=args.tenant, project=args.project))
+    said = {None: "inherits from the layer above", "": "explicitly has no default"}.get(value, f"defaults to {value!r}")
+    print(as_json(layer) if args.json else f"The {layer.layer} layer now {said}.")
+
+
+def cmd_optout(args: argparse.Namespace) -> None:
+    if args.action == "add":
+        optout = _run(args, lambda r: r.opt_out(args.tenant, args.project, args.agent, layer=args.layer))
+        print(as_json(optout) if args.json else
+              f"Project {args.project!r} now hides {optout.layer} agent {optout.slug!r} (#{optout.agent_id}).")
+    else:
+        removed = _run(args, lambda r: r.opt_in(args.tenant, args.project, args.agent, layer=args.layer))
+        print(json.dumps({"removed": removed}) if args.json else
+              f"Removed {removed} opt-out(s) of {args.agent!r} in project {args.project!r}.")
+
+
+def cmd_conversation_start(args: argparse.Namespace) -> None:
+    resolved = _run(args, lambda r: r.start_conversation(args.tenant, args.project, agent_slug=args.agent,
+                                                          slug=args.slug, title=args.title or ""))
+    print(as_json(resolved) if args.json else f"Started conversation {resolved.conversation_id} ({resolved.mode}).")
+
+
+def cmd_conversation_pin(args: argparse.Namespace) -> None:
+    def act(r: Registry):
+        return r.unpin(args.id) if args.action == "unpin" else r.pin(args.id, args.agent)
+    resolved = _run(args, act)
+    print(as_json(resolved) if args.json else describe_conversation(resolved))
+
+
+# -- import and export ---------------------------------------------------------------------
+def cmd_import(args: argparse.Namespace) -> None:
+    report = _run(args, lambda r: import_agents(r, Path(args.path)))
+    if args.json:
+        print(json.dumps(report.__dict__, indent=2))
+        return
+    print(f"Imported {args.path}: {report.summary()}.")
+
+
+def cmd_export(args: argparse.Namespace) -> None:
+    written = _run(args, lambda r: export_agents(r, Path(args.directory), tenant=args.tenant))
+    print(f"Exported {len(written)} agent file(s) to {args.directory}.")
+
+
+# -- parser ----------------------------------------------------------------------------------
+def _agent_address(p: argparse.ArgumentParser) -> None:
+    p.add_argument("agent", help="agent slug (with --tenant/--project for its layer; neither = official) or id")
+    p.add_argument("--tenant", help="tenant slug or id (the agent's layer)")
+    p.add_argument("--project", help="project slug or id (the agent's layer)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _content_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--name", help="display name (at most 160 characters)")
+    p.add_argument("--description", help="what the agent does (at most 400)")
+    p.add_argument("--when-to-use", help="when a person should choose it (at most 400)")
+    p.add_argument("--requires", help='JSON object of string lists, e.g. \'{"grupos": ["financeiro"]}\'')
+    p.add_argument("--instructions", help="the posture text")
+    p.add_argument("--instructions-file", help="read the posture text from this file")
+    p.add_argument("--note", help="an internal note (at most 255)")
+
+
+def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None:
+    agent = add("agent", lambda a: None, "create, change, publish, disable, delete agents; history and restore")
+    actions = agent.add_subparsers(dest="action", required=True, metavar="ACTION")
+
+    def action(name: str, handler: Handler, help_text: str) -> argparse.ArgumentParser:
+        p = actions.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(handler=handler)
+        return p
+
+    p = action("create", cmd_agent_create, "create an agent (a draft unless --publish)")
+    p.add_argument("slug", help="lowercase kebab-case, at most 80 characters")
+    p.add_argument("--tenant", help="tenant slug or id (omit for the official layer)")
+    p.add_argument("--project", help="project slug or id (the project layer)")
+    p.add_argument("--publish", action="store_true", help="publish it at once")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _content_options(p)
+
+    p = action("update", cmd_agent_update, "change an agent's content (a new version)")
+    _agent_address(p)
+    p.add_argument("--version", type=int, required=True, help="the version your change is based on")
+    _content_options(p)
+
+    for name, method, verb in (("publish", "publish", "Published"), ("unpublish", "unpublish", "Unpublished"),
+                               ("enable", "enable", "Enabled"), ("disable", "disable", "Disabled")):
+        p = action(name, _status_command(method, verb), f"{name} an agent")
+        _agent_address(p)
+        p.add_argument("--version", type=int, help="refuse if the agent is no longer at this version")
+
+    p = action("delete", cmd_agent_delete, "delete an agent (what named it becomes orphaned or falls back)")
+    _agent_address(p)
+    p.add_argument("--version", type=int, help="refuse if the agent is no longer at this version")
+
+    p = action("show", cmd_agent_show, "one stored agent, with its instructions")
+    _agent_address(p)
+
+    p = action("history", cmd_agent_history, "every version of an agent's content")
+    _agent_address(p)
+
+    p = action("restore", cmd_agent_restore, "make an old version current again, as a new version")
+    _agent_address(p)
+    p.add_argument("--to", type=int, required=True, help="the version to restore")
+    p.add_argument("--version", type=int, required=True, help="the agent's current version")
+
+    p = add("optout", cmd_optout, "hide an inherited agent in a project, or show it again")
+    p.add_argument("action", choices=["add", "remove"])
+    p.add_argument("--tenant", required=True, help="tenant slug or id")
+    p.add_argument("--project", required=True, help="project slug or id")
+    p.add_argument("--agent", required=True, help="the inherited agent's slug")
+    p.add_argument("--layer", choices=["official", "tenant"],
+                   help="which inherited row (default: the tenant's when it has one, else the official)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("import", cmd_import, "import agent files (a file or a directory): all of them or none")
+    p.add_argument("path")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("export", cmd_export, "write agents as files: official/, <tenant>/, <tenant>/<project>/")
+    p.add_argument("directory")
+    p.add_argument("--tenant", help="only the official agents and this tenant's")
