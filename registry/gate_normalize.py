@@ -19,6 +19,7 @@ Three forms, each a `Folded`:
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Cyrillic and Greek letters that render like Latin ones (after casefolding). Only letters a
 # reader would take for Latin are mapped: the point is to see what the model will read.
@@ -59,12 +60,16 @@ class Folded:
         return self.origins[start], self.origins[end - 1] + 1
 
 
+@lru_cache(maxsize=4096)
 def _fold_char(char: str) -> str:
     decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", char))
     bare = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
     return bare.casefold().translate(_CONFUSABLES)
 
 
+# The gate folds the same text for the marker check, the authority-tag check and the skeleton;
+# `Folded` is immutable, so the last few results are shared.
+@lru_cache(maxsize=8)
 def fold_characters(text: str) -> Folded:
     chars: list[str] = []
     origins: list[int] = []

@@ -73,6 +73,33 @@ def test_corpus_recall_and_false_positive_rate() -> None:
     assert recall >= MIN_RECALL and false_positive_rate <= MAX_FALSE_POSITIVE_RATE, report
 
 
+def test_corpus_figures_per_round() -> None:
+    """Every round separately, so a regression on one round's phrasing is visible (docs/gate.md)."""
+    lines = []
+    for round_number in sorted({row["round"] for row in ATTACKS + BENIGN}):
+        attacks = [row for row in ATTACKS if row["round"] == round_number]
+        benign = [row for row in BENIGN if row["round"] == round_number]
+        refused = sum(refusal(row["text"]) is not None for row in attacks)
+        wrongly_refused = sum(refusal(row["text"]) is not None for row in benign)
+        per_language = ", ".join(
+            f"{language} {sum(refusal(r['text']) is not None for r in attacks if r['lang'] == language)}"
+            f"/{sum(r['lang'] == language for r in attacks)}"
+            for language in ("pt", "en", "es")
+        )
+        lines.append(f"round {round_number}: recall {refused}/{len(attacks)} ({per_language}), "
+                     f"benign refused {wrongly_refused}/{len(benign)}")
+        assert refused / max(len(attacks), 1) >= MIN_RECALL, lines[-1]
+        assert wrongly_refused / max(len(benign), 1) <= MAX_FALSE_POSITIVE_RATE, lines[-1]
+    print("\n" + "\n".join(lines))
+
+
+def test_whole_corpus_keeps_high_recall_and_no_false_positives() -> None:
+    missed = [row["text"][:80] for row in ATTACKS if refusal(row["text"]) is None]
+    wrongly_refused = [row["text"][:80] for row in BENIGN if refusal(row["text"]) is not None]
+    assert 1 - len(missed) / len(ATTACKS) >= 0.98, missed
+    assert not wrongly_refused, wrongly_refused
+
+
 @pytest.mark.parametrize("text", OFFICIAL_AGENTS, ids=["analista-financeiro", "resumo-para-diretoria"])
 def test_official_agents_pass_unchanged(text: str) -> None:
     assert validate_instructions(text) == text
