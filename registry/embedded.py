@@ -155,10 +155,6 @@ class EmbeddedServer:
             self._run("pg_ctl", "stop", "-m", "fast", "-w", "-D", str(self.data_dir))
             return True
 
-    def destroy(self) -> None:
-        self.stop()
-        shutil.rmtree(self.data_dir, ignore_errors=True)
-
     # -- internals -----------------------------------------------------------------------
     def _initdb(self) -> None:
         self._prepare_directory()
