@@ -34,6 +34,7 @@ from registry.models import (
     AgentVersion,
     CatalogEntry,
     ConversationAgent,
+    EffectiveAgent,
     EffectiveDefault,
     LayerDefault,
     OptOut,
@@ -43,6 +44,8 @@ from registry.models import (
 from registry.tokens import Tokenizer, get_tokenizer
 
 Ref = str | int
+# The role a tenant-scoped Registry switches to (sql/replaceable/policies.sql).
+TENANT_ROLE = "registry_app"
 
 AGENT_COLUMNS = """id, tenant_id, project_id, layer, slug, name, description, when_to_use, requires,
                    instructions, status, version, enabled, note, uses, created_by, created_at, updated_at"""
@@ -131,6 +134,19 @@ class Registry:
         self._source = source
         self.actor = actor
         self._tokenizer = tokenizer
+        self._tenant: Ref | None = None
+        self._tenant_id: int | None = None
+        self._role: str | None = None
+
+    def for_tenant(self, tenant: Ref, role: str | None = TENANT_ROLE) -> Registry:
+        """The same registry acting as one tenant: each transaction sets registry.tenant_id
+        (transaction-local, so a pooled connection carries nothing to its next user) and, with
+        `role`, switches to that role for the transaction so row-level security applies even to
+        a privileged login. A slug is looked up once with the login's own rights; a login that
+        is itself tenant-scoped sees no tenant before it has one, so it passes the id."""
+        scoped = Registry(self._source, actor=self.actor, tokenizer=self._tokenizer)
+        scoped._tenant, scoped._role = tenant, role
+        return scoped
 
     @property
     def tokenizer(self) -> Tokenizer:
@@ -150,7 +166,22 @@ class Registry:
             if self.actor is not None:
                 # Transaction-local: a pooled connection carries nothing to its next user.
                 conn.execute("SELECT set_config('registry.actor', %s, true)", (self.actor,))
+            if self._tenant is not None:
+                self._enter_tenant(conn)
             yield conn
+
+    def _enter_tenant(self, conn: psycopg.Connection) -> None:
+        if self._tenant_id is None:
+            if isinstance(self._tenant, int) or str(self._tenant).isdigit():
+                self._tenant_id = int(self._tenant)
+            else:
+                row = conn.execute("SELECT id FROM tenants WHERE slug = %s", (self._tenant,)).fetchone()
+                if row is None:
+                    raise NotFound(f"no tenant {self._tenant!r}: give an existing tenant's slug or id")
+                self._tenant_id = row[0]
+        conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(self._tenant_id),))
+        if self._role is not None:
+            conn.execute(sql.SQL("SET LOCAL ROLE {}").format(sql.Identifier(self._role)))
 
     # -- inside a caller's transaction -----------------------------------------------------
     # The *_in methods take the connection of a transaction() already open, so that several
@@ -203,6 +234,15 @@ class Registry:
     def conversation(self, conversation_id: int) -> ConversationAgent:
         with self.transaction() as conn:
             return repository.conversation_agent(conn, conversation_id)
+
+    def conversation_with_agent(self, conversation_id: int) -> tuple[ConversationAgent, EffectiveAgent | None]:
+        """What a conversation runs with, and the agent itself (for framing its prompt)."""
+        with self.transaction() as conn:
+            return repository.conversation_effective_agent(conn, conversation_id)
+
+    def scope(self, tenant: Ref, project: Ref | None = None) -> Scope:
+        with self.transaction() as conn:
+            return self.scope_in(conn, tenant, project)
 
     def history(self, ref: AgentRef | int) -> list[AgentVersion]:
         """Every version of an agent's content, oldest first; the last is the current one."""

@@ -19,7 +19,13 @@ from registry import db, migrate, repository
 from registry.embedded import EmbeddedServer, default_data_dir
 from registry.errors import DatabaseUnavailable, InvalidInput, RegistryError, first_line
 from registry.api import Registry
-from registry.cli_write import add_write_commands, cmd_conversation_pin, cmd_conversation_start, cmd_default_set
+from registry.cli_write import (
+    add_write_commands,
+    cmd_conversation_pin,
+    cmd_conversation_start,
+    cmd_default_set,
+    open_registry,
+)
 from registry.models import CatalogEntry, EffectiveAgent
 from registry.paths import SEEDS_DIR
 from registry.render import as_json, describe_conversation, describe_default, table
@@ -44,12 +50,14 @@ def _catalog_table(agents: Sequence[EffectiveAgent]) -> str:
 
 
 def cmd_agents(args: argparse.Namespace) -> None:
-    with db.connect() as conn:
-        tenant, project = _scope(conn, args.tenant, args.project)
-        agents = Registry(conn).agents(tenant.id, project.id if project else None)
+    registry, conn = open_registry(args)
+    with conn:
+        scope = registry.scope(args.tenant, args.project)
+        agents = registry.agents(scope.tenant_id, scope.project_id)
     if args.json:
         print(as_json(agents))
         return
+    tenant, project = scope.tenant, scope.project
     where = f"{tenant.slug}/{project.slug}" if project else f"{tenant.slug} (tenant-wide)"
     print(f"Effective agents for {where}:")
     print(_catalog_table(agents))
@@ -64,9 +72,9 @@ def cmd_default(args: argparse.Namespace) -> None:
         return
     if args.tenant is None:
         raise InvalidInput("give --tenant (and --project) to show a scope's effective default")
-    with db.connect() as conn:
-        tenant, project = _scope(conn, args.tenant, args.project)
-        default = repository.effective_default(conn, tenant.id, project.id if project else None)
+    registry, conn = open_registry(args)
+    with conn:
+        default = registry.default(args.tenant, args.project)
     print(as_json(default) if args.json else describe_default(default))
 
 
@@ -84,8 +92,9 @@ def cmd_conversation(args: argparse.Namespace) -> None:
             raise InvalidInput("give the slug to pin, or '' for explicitly no agent: registry conversation pin ID SLUG")
         cmd_conversation_pin(args)
         return
-    with db.connect() as conn:
-        resolved = repository.conversation_agent(conn, args.id)
+    registry, conn = open_registry(args)
+    with conn:
+        resolved = registry.conversation(args.id)
     print(as_json(resolved) if args.json else describe_conversation(resolved))
 
 
@@ -93,8 +102,9 @@ def cmd_prompt(args: argparse.Namespace) -> None:
     from registry.frame import frame_system_prompt
 
     rules = Path(args.rules).read_text(encoding="utf-8") if args.rules else PRODUCT_RULES_FILE.read_text(encoding="utf-8")
-    with db.connect() as conn:
-        resolved, agent = repository.conversation_effective_agent(conn, args.conversation)
+    registry, conn = open_registry(args)
+    with conn:
+        resolved, agent = registry.conversation_with_agent(args.conversation)
     framed = frame_system_prompt(rules, agent)
     if args.json:
         print(json.dumps({"conversation": resolved.model_dump(mode="json"), "text": framed.text,
@@ -187,6 +197,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--actor", help="who is making the change, kept in the history "
                         "(default: $REGISTRY_ACTOR, else your user name)")
+    parser.add_argument("--as-tenant", metavar="TENANT", help="act as this tenant (slug or id): row-level security "
+                        "as registry_app, so only the official layer and this tenant's rows exist")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add(name: str, handler: Callable[[argparse.Namespace], None], help_text: str) -> argparse.ArgumentParser:
@@ -252,7 +264,9 @@ def _with_default_actions(argv: list[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    start = 2 if argv[:1] == ["--actor"] else 0
+    start = 0
+    while argv[start:start + 1] and argv[start] in ("--actor", "--as-tenant"):
+        start += 2
     argv = argv[:start] + _with_default_actions(argv[start:])
     args = build_parser().parse_args(argv)
     try:

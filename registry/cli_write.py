@@ -13,6 +13,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import psycopg
+
 from registry import db
 from registry.agent_io import export_agents, import_agents
 from registry.api import AgentRef, Registry
@@ -24,13 +26,15 @@ Handler = Callable[[argparse.Namespace], None]
 AddCommand = Callable[[str, Handler, str], argparse.ArgumentParser]
 
 
-def _registry(args: argparse.Namespace) -> tuple[Registry, object]:
+def open_registry(args: argparse.Namespace) -> tuple[Registry, psycopg.Connection]:
+    """A connection and the Registry over it: acting for --as-tenant when given."""
     conn = db.connect()
-    return Registry(conn, actor=args.actor or os.environ.get("REGISTRY_ACTOR") or getpass.getuser()), conn
+    registry = Registry(conn, actor=args.actor or os.environ.get("REGISTRY_ACTOR") or getpass.getuser())
+    return (registry.for_tenant(args.as_tenant) if args.as_tenant else registry), conn
 
 
 def _run(args: argparse.Namespace, action: Callable[[Registry], object]) -> object:
-    registry, conn = _registry(args)
+    registry, conn = open_registry(args)
     with conn:
         return action(registry)
 

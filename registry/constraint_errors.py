@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 
 import psycopg
 
-from registry.errors import InvalidInput, NotFound, NotInherited, RegistryError, SlugTaken, first_line
+from registry.errors import InvalidInput, NotAllowed, NotFound, NotInherited, RegistryError, SlugTaken, first_line
 
 # constraint name -> (error class, message). Messages are formatted with the write's context;
 # a key the context lacks shows as "?".
@@ -83,5 +83,10 @@ def mapped_errors(**context: object) -> Iterator[None]:
     """Run database work; a refused write leaves as a domain error (raised from the original)."""
     try:
         yield
+    except psycopg.errors.InsufficientPrivilege as error:
+        # Row-level security: say no without naming anything the tenant may not see.
+        table = f" ({error.diag.table_name})" if error.diag.table_name else ""
+        raise NotAllowed(f"not allowed in this tenant{table}: the row would belong to another tenant or to the "
+                         "official layer, which only the product's staff may write") from error
     except (psycopg.errors.IntegrityError, psycopg.errors.RaiseException, psycopg.errors.DataError) as error:
         raise translate(error, context) from error

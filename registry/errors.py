@@ -51,5 +51,9 @@ class StaleVersion(RegistryError):
         self.current_version = current_version
 
 
+class NotAllowed(RegistryError):
+    """Row-level security refused a write: the row is not this tenant's to write."""
+
+
 class NotInherited(RegistryError):
     """An opt-out named an agent the project does not inherit."""

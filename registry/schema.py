@@ -31,6 +31,7 @@ _FUNCTION_NAME = re.compile(r"^\s*CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+([a-z_
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*", re.I)
 # A replaceable file that needs tables of a later revision says so in a comment line, so a
 # downgrade below that revision does not re-create it: "-- since revision 0002".
+_POLICY = re.compile(r"^\s*CREATE\s+POLICY\s+([a-z_][a-z0-9_]*)\s+ON\s+([a-z_][a-z0-9_]*)", re.I)
 _SINCE = re.compile(r"^--\s*since revision\s+(\w+)\s*$", re.M)
 
 
@@ -52,6 +53,7 @@ class ReplaceableFile:
     functions: tuple[str, ...]
     references: frozenset[str]
     since: str | None = None
+    policies: tuple[tuple[str, str], ...] = ()  # (policy, table)
 
     @property
     def defines(self) -> frozenset[str]:
@@ -90,14 +92,16 @@ def read_replaceable_file(path: Path) -> ReplaceableFile:
     sql = path.read_text(encoding="utf-8")
     views: list[str] = []
     functions: list[str] = []
+    policies: list[tuple[str, str]] = []
     references: set[str] = set()
     for statement in parse_statements(sql, path):
         if isinstance(statement, exp.Command):
+            # CREATE POLICY, plpgsql functions, DO blocks: read for the names they mention.
             text = f"{statement.this} {statement.expression}"
-            match = _FUNCTION_NAME.match(text)
-            if match is None:
-                raise SqlFileError(f"{path}: sqlglot could not parse: {text[:120]}")
-            functions.append(match.group(1))
+            if match := _FUNCTION_NAME.match(text):
+                functions.append(match.group(1))
+            if match := _POLICY.match(text):
+                policies.append((match.group(1), match.group(2)))
             references |= set(_IDENTIFIER.findall(text))
             continue
         if isinstance(statement, exp.Create):
@@ -115,7 +119,7 @@ def read_replaceable_file(path: Path) -> ReplaceableFile:
                 references |= _referenced_names(statement)
     since = _SINCE.search(sql)
     return ReplaceableFile(path, sql, tuple(views), tuple(functions), frozenset(references),
-                           since.group(1) if since else None)
+                           since.group(1) if since else None, tuple(policies))
 
 
 @cache
@@ -152,7 +156,24 @@ def create_replaceable_sql(revision: str | None = None) -> str:
     Revisions are zero-padded numbers, so they compare as strings.
     """
     chosen = [f for f in replaceable_files() if revision is None or f.since is None or f.since <= revision]
-    return "\n".join(f"-- {f.path.relative_to(SQL_DIR.parent)}\n{f.sql}" for f in chosen)
+    body = "\n".join(f"-- {f.path.relative_to(SQL_DIR.parent)}\n{f.sql}" for f in chosen)
+    return f"{_AS_OWNER}\n{body}\nRESET ROLE;\n"
+
+
+# Replaceable objects belong to whoever owns the tables (registry_owner from revision 0003 on),
+# whoever runs the migration — provided that user may act as the owner (a superuser, a member).
+_AS_OWNER = """DO $$
+DECLARE
+    owner name;
+BEGIN
+    SELECT tableowner INTO owner FROM pg_tables
+     WHERE schemaname = current_schema() AND tablename = 'agents';
+    IF owner IS NOT NULL AND owner <> current_user AND pg_has_role(current_user, owner, 'MEMBER') THEN
+        EXECUTE format('SET LOCAL ROLE %I', owner);
+    END IF;
+END
+$$;
+"""
 
 
 def drop_replaceable_sql() -> str:
@@ -160,11 +181,29 @@ def drop_replaceable_sql() -> str:
 
     Functions go with CASCADE so their triggers go too; the triggers are re-created with them.
     """
-    lines = []
+    policies = [p for f in replaceable_files() for p in f.policies]
+    lines = [_drop_policies(policies)] if policies else []
     for f in reversed(replaceable_files()):
         lines += [f"DROP VIEW IF EXISTS {name};" for name in reversed(f.views)]
         lines += [f"DROP FUNCTION IF EXISTS {name} CASCADE;" for name in reversed(f.functions)]
     return "\n".join(lines) + "\n"
+
+
+def _drop_policies(policies: list[tuple[str, str]]) -> str:
+    """Drop our policies wherever they exist: DROP POLICY needs its table, which a fresh
+    database does not have yet."""
+    names = ", ".join(f"('{policy}', '{table}')" for policy, table in policies)
+    return f"""DO $$
+DECLARE
+    p record;
+BEGIN
+    FOR p IN SELECT policyname, tablename FROM pg_policies
+              WHERE schemaname = current_schema() AND (policyname, tablename) IN (VALUES {names})
+    LOOP
+        EXECUTE format('DROP POLICY %I ON %I', p.policyname, p.tablename);
+    END LOOP;
+END
+$$;"""
 
 
 def apply_schema(conn) -> None:

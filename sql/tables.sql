@@ -226,3 +226,50 @@ CREATE TABLE agent_versions (
 
 COMMENT ON TABLE agent_versions IS 'Previous contents of each agent, one row per replaced version (kept by trigger on agents).';
 COMMENT ON COLUMN agent_versions.replaced_by IS 'The registry.actor setting of the transaction that replaced this version, else the database user.';
+
+-- Revision 0003: tenant isolation (docs/security.md). Group roles that deployments grant to
+-- their login roles, created only when missing (roles belong to the cluster, not this database):
+--   registry_owner  owns the objects, runs migrations
+--   registry_admin  the product's staff: every layer, official writes
+--   registry_app    a tenant-scoped service or console: the official layer and its own tenant
+DO $$
+BEGIN
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'registry_owner') THEN
+        CREATE ROLE registry_owner NOLOGIN;
+    END IF;
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'registry_admin') THEN
+        CREATE ROLE registry_admin NOLOGIN;
+    END IF;
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'registry_app') THEN
+        CREATE ROLE registry_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+    END IF;
+END
+$$;
+
+-- The owner creates the replaceable objects (views, functions, policies) in this schema.
+GRANT USAGE, CREATE ON SCHEMA public TO registry_owner;
+
+ALTER TABLE tenants OWNER TO registry_owner;
+ALTER TABLE projects OWNER TO registry_owner;
+ALTER TABLE agents OWNER TO registry_owner;
+ALTER TABLE agent_optouts OWNER TO registry_owner;
+ALTER TABLE agent_defaults OWNER TO registry_owner;
+ALTER TABLE conversations OWNER TO registry_owner;
+ALTER TABLE agent_versions OWNER TO registry_owner;
+
+-- FORCE, so the owner's own queries obey the policies too (it has a policy of its own).
+-- The policies are in sql/replaceable/policies.sql: with no tenant set, they show nothing.
+ALTER TABLE tenants ENABLE ROW LEVEL SECURITY;
+ALTER TABLE tenants FORCE ROW LEVEL SECURITY;
+ALTER TABLE projects ENABLE ROW LEVEL SECURITY;
+ALTER TABLE projects FORCE ROW LEVEL SECURITY;
+ALTER TABLE agents ENABLE ROW LEVEL SECURITY;
+ALTER TABLE agents FORCE ROW LEVEL SECURITY;
+ALTER TABLE agent_optouts ENABLE ROW LEVEL SECURITY;
+ALTER TABLE agent_optouts FORCE ROW LEVEL SECURITY;
+ALTER TABLE agent_defaults ENABLE ROW LEVEL SECURITY;
+ALTER TABLE agent_defaults FORCE ROW LEVEL SECURITY;
+ALTER TABLE conversations ENABLE ROW LEVEL SECURITY;
+ALTER TABLE conversations FORCE ROW LEVEL SECURITY;
+ALTER TABLE agent_versions ENABLE ROW LEVEL SECURITY;
+ALTER TABLE agent_versions FORCE ROW LEVEL SECURITY;

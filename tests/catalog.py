@@ -33,6 +33,17 @@ QUERIES = {
         SELECT tgname, pg_get_triggerdef(t.oid) FROM pg_trigger t
           JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND NOT t.tgisinternal""",
+    "security": """
+        SELECT c.relname, c.relkind, c.relrowsecurity, c.relforcerowsecurity, c.relowner::regrole::text,
+               c.relacl::text, c.reloptions
+          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'S') AND c.relname NOT LIKE 'alembic_version%'""",
+    "policies": """
+        SELECT tablename, policyname, permissive, roles::text, cmd, qual, with_check
+          FROM pg_policies WHERE schemaname = 'public'""",
+    "function_security": """
+        SELECT p.proname, p.prosecdef, p.proconfig, p.proowner::regrole::text, p.provolatile
+          FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'""",
     "comments": """
         SELECT c.relname, d.objsubid, d.description
           FROM pg_description d JOIN pg_class c ON c.oid = d.objoid

@@ -124,3 +124,18 @@ def test_export_then_import_changes_nothing(demo, capsys, tmp_path: Path):
     run(capsys, "export", str(again))
     assert {p.relative_to(again): b for p, b in ((p, p.read_bytes()) for p in again.rglob("*.md"))} == \
         {p.relative_to(tmp_path): b for p, b in first.items()}
+
+
+def test_as_tenant_sees_and_writes_only_its_own(demo, capsys):
+    code, out, _ = run(capsys, "--as-tenant", "globex", "agents", "--tenant", "globex", "--json")
+    assert code == 0 and {a["layer"] for a in json.loads(out)} == {"official"}
+    assert_refused(run(capsys, "--as-tenant", "globex", "agents", "--tenant", "acme"), "no tenant 'acme'")
+    assert_refused(run(capsys, "--as-tenant", "globex", "conversation", "1"), "no conversation 1")
+    assert_refused(run(capsys, "--as-tenant", "globex", "agent", "create", "support", "--instructions", "Seja cordial."),
+                   "not allowed in this tenant")
+    code, out, _ = run(capsys, "--as-tenant", "globex", "agent", "create", "support", "--tenant", "globex",
+                       "--instructions", "Seja cordial.", "--json")
+    assert code == 0 and json.loads(out)["layer"] == "tenant"
+    code, out, _ = run(capsys, "--as-tenant", "acme", "agent", "create", "support", "--tenant", "acme",
+                       "--instructions", "Seja cordial.", "--json")
+    assert code == 0

@@ -1,0 +1,53 @@
+-- Tenant isolation (docs/security.md). A tenant-scoped session says which tenant it acts for
+-- in a transaction-local setting:
+--
+--     SELECT set_config('registry.tenant_id', '42', true);
+--
+-- Policies fail closed: with the setting unset, or '' (what a transaction-local setting
+-- leaves behind on a pooled connection), or anything but a positive integer,
+-- registry_current_tenant() is NULL, every comparison with it is false, nothing is visible
+-- and every write is refused — never a cast error.
+-- since revision 0003
+
+CREATE OR REPLACE FUNCTION registry_current_tenant() RETURNS bigint
+LANGUAGE sql STABLE PARALLEL SAFE
+AS $$
+SELECT CASE WHEN current_setting('registry.tenant_id', true) ~ '^[1-9][0-9]{0,17}$'
+            THEN current_setting('registry.tenant_id', true)::bigint END
+$$;
+
+COMMENT ON FUNCTION registry_current_tenant() IS 'The tenant of this transaction (setting registry.tenant_id), or NULL: policies then show nothing.';
+
+-- registry_app: its own tenant's rows; the official layer readable, never writable.
+CREATE POLICY tenants_app_read ON tenants FOR SELECT TO registry_app
+    USING (id = registry_current_tenant());
+CREATE POLICY projects_app_own ON projects FOR ALL TO registry_app
+    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
+CREATE POLICY agents_app_read ON agents FOR SELECT TO registry_app
+    USING (registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()));
+CREATE POLICY agents_app_own ON agents FOR ALL TO registry_app
+    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
+CREATE POLICY agent_optouts_app_own ON agent_optouts FOR ALL TO registry_app
+    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
+CREATE POLICY agent_defaults_app_read ON agent_defaults FOR SELECT TO registry_app
+    USING (registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()));
+CREATE POLICY agent_defaults_app_own ON agent_defaults FOR ALL TO registry_app
+    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
+CREATE POLICY conversations_app_own ON conversations FOR ALL TO registry_app
+    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
+-- History follows its agent: readable where the agent is, written (by the history trigger)
+-- only for the tenant's own agents.
+CREATE POLICY agent_versions_app_read ON agent_versions FOR SELECT TO registry_app
+    USING (EXISTS (SELECT 1 FROM agents a WHERE a.id = agent_versions.agent_id));
+CREATE POLICY agent_versions_app_write ON agent_versions FOR INSERT TO registry_app
+    WITH CHECK (EXISTS (SELECT 1 FROM agents a
+                         WHERE a.id = agent_versions.agent_id AND a.tenant_id = registry_current_tenant()));
+
+-- The product's staff and the owner (migrations): every row of every layer.
+CREATE POLICY tenants_staff_all ON tenants FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY projects_staff_all ON projects FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY agents_staff_all ON agents FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY agent_optouts_staff_all ON agent_optouts FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY agent_defaults_staff_all ON agent_defaults FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY conversations_staff_all ON conversations FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY agent_versions_staff_all ON agent_versions FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
