@@ -46,6 +46,15 @@ _SENTENCE_END = frozenset(".;:!?…")
 _CLOSERS = ")]}\"'»”’"
 _BULLETS = frozenset("-*•·–—>")
 _SINGLE_LETTER_RUN = 3
+# Chat abbreviations a careless or hurried writer uses ("esquece tudo q te falaram", "oq eu mando",
+# "olvidate de las reglas q te pusieron"). Expanded whole-word only, after spaced letters are joined,
+# so the patterns see the words they were written for.
+_ABBREVIATIONS = {
+    "q": "que", "n": "nao", "oq": "o que", "vc": "voce", "vcs": "voces", "td": "tudo", "tds": "todos", "pq": "porque",
+    "tb": "tambem", "tbm": "tambem", "msm": "mesmo", "qq": "qualquer", "qlq": "qualquer", "hj": "hoje",
+    "agr": "agora", "cmg": "comigo", "blz": "beleza", "xq": "porque", "tmb": "tambien", "pls": "please",
+    "plz": "please", "ur": "your",
+}
 
 
 @dataclass(frozen=True)
@@ -140,7 +149,8 @@ def _join_single_letter_runs(words: list[_Word]) -> list[_Word]:
         run.clear()
 
     for word in words:
-        if len(word.letters) == 1:
+        # A lone digit is a number ("a regra 1 e a regra 6"), not a spaced-out letter.
+        if len(word.letters) == 1 and word.letters[0][0].isalpha():
             run.append(word)
             if word.ends_sentence:
                 flush()
@@ -181,6 +191,13 @@ def word_skeleton(text: str) -> Folded:
             words[-1].ends_sentence = True
         words.extend(_words_of_line(line))
     for word in _join_single_letter_runs(words):
+        expansion = _ABBREVIATIONS.get("".join(c for c, _ in word.letters)) if len(word.letters) <= 4 else None
+        if expansion:
+            chars.extend(expansion)
+            origins.extend([word.letters[0][1]] * len(expansion))
+            chars.append("\n" if word.ends_sentence else " ")
+            origins.append(word.letters[-1][1])
+            continue
         for char, origin in word.letters:
             chars.append(char)
             origins.append(origin)
