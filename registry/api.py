@@ -36,6 +36,7 @@ from registry.models import (
     ConversationAgent,
     EffectiveAgent,
     EffectiveDefault,
+    ImpactRow,
     LayerDefault,
     OptOut,
     Project,
@@ -89,6 +90,12 @@ INSERT_CONVERSATION = """
 INSERT INTO conversations (tenant_id, project_id, slug, title, agent_slug)
 VALUES (%s, %s, %s, %s, %s) RETURNING id"""
 PIN_CONVERSATION = "UPDATE conversations SET agent_slug = %s WHERE id = %s"
+USES_IN_TENANT = """
+SELECT agent_id, count(*) FROM agent_adoptions
+ WHERE tenant_id = %s AND agent_id = ANY(%s) GROUP BY agent_id"""
+PREVIEW_REMOVAL = "SELECT * FROM preview_agent_removal(%s)"
+PREVIEW_OPTOUT = "SELECT * FROM preview_optout(%s, %s)"
+PREVIEW_DEFAULT = "SELECT * FROM preview_default_change(%s, %s, %s)"
 INSERT_TENANT = "INSERT INTO tenants (slug, name) VALUES (%s, %s) RETURNING id, slug, name"
 INSERT_PROJECT = "INSERT INTO projects (tenant_id, slug, name) VALUES (%s, %s, %s) RETURNING id, tenant_id, slug, name"
 
@@ -155,14 +162,17 @@ class Registry:
         return self._tokenizer
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[psycopg.Connection]:
-        """One transaction: everything inside commits together or not at all."""
+    def transaction(self, snapshot: bool = False) -> Iterator[psycopg.Connection]:
+        """One transaction: everything inside commits together or not at all. snapshot=True makes
+        it read-only and REPEATABLE READ: every query inside sees the same committed state."""
         with contextlib.ExitStack() as stack:
             if isinstance(self._source, ConnectionPool):
                 conn = stack.enter_context(self._source.connection())
             else:
                 conn = self._source
             stack.enter_context(conn.transaction())
+            if snapshot:
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             if self.actor is not None:
                 # Transaction-local: a pooled connection carries nothing to its next user.
                 conn.execute("SELECT set_config('registry.actor', %s, true)", (self.actor,))
@@ -223,8 +233,36 @@ class Registry:
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
             rows = repository.effective_agents(conn, scope.tenant_id, scope.project_id)
+            uses = dict(conn.execute(USES_IN_TENANT, (scope.tenant_id, [r.agent_id for r in rows])).fetchall())
         return [CatalogEntry(**row.model_dump(), instruction_tokens=self.tokenizer.count(row.instructions),
-                             tokens_exact=self.tokenizer.exact) for row in rows]
+                             tokens_exact=self.tokenizer.exact, uses=uses.get(row.agent_id, 0)) for row in rows]
+
+    def adopt(self, conversation_id: int) -> int | None:
+        """Record that a conversation adopted the agent it runs with now — call it when answering a
+        question; it is a no-op after the first time for that agent. Returns the agent's id."""
+        with self.transaction() as conn:
+            row = conn.execute("SELECT adopt_conversation_agent(%s)", (conversation_id,)).fetchone()
+        return row[0] if row else None
+
+    # -- impact previews: read-only, one consistent snapshot each ---------------------------
+    def impact_of_removal(self, ref: AgentRef | int) -> list[ImpactRow]:
+        """What deleting, disabling or unpublishing an agent would change."""
+        with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
+            agent, _ = self.agent_in(conn, ref)
+            return cur.execute(PREVIEW_REMOVAL, (agent.id,)).fetchall()
+
+    def impact_of_optout(self, tenant: Ref, project: Ref, slug: str,
+                         layer: Literal["official", "tenant"] | None = None) -> list[ImpactRow]:
+        with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
+            scope = self.scope_in(conn, tenant, project)
+            target = self._inherited_in(conn, scope, slug, layer)
+            return cur.execute(PREVIEW_OPTOUT, (scope.project_id, target[0])).fetchall()
+
+    def impact_of_default(self, default_agent: str | None, tenant: Ref | None = None,
+                          project: Ref | None = None) -> list[ImpactRow]:
+        with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
+            scope = self.scope_in(conn, tenant, project)
+            return cur.execute(PREVIEW_DEFAULT, (scope.tenant_id, scope.project_id, default_agent)).fetchall()
 
     def default(self, tenant: Ref, project: Ref | None = None) -> EffectiveDefault:
         with self.transaction() as conn:
@@ -369,14 +407,21 @@ class Registry:
         when the tenant has none, or the one `layer` names). Opting out twice is a no-op."""
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
-            target = conn.execute(INHERITED_AGENT, {"slug": slug, "tenant_id": scope.tenant_id, "layer": layer}).fetchone()
-            if target is None:
-                where = f"the {layer} layer" if layer else "the official or tenant layers"
-                raise NotFound(f"no agent {slug!r} in {where} of {scope.tenant.slug}: "
-                               "a project opts out only of agents it inherits")
+            target = self._inherited_in(conn, scope, slug, layer)
             with mapped_errors(**self._context(scope, slug)):
                 conn.execute(INSERT_OPTOUT, (scope.project_id, target[0]))
             return OptOut(project_id=scope.project_id, agent_id=target[0], slug=target[1], layer=target[2])
+
+    @staticmethod
+    def _inherited_in(conn: psycopg.Connection, scope: Scope, slug: str, layer: str | None) -> tuple:
+        if scope.project is None:
+            raise InvalidInput("an opt-out belongs to a project: give the project too")
+        target = conn.execute(INHERITED_AGENT, {"slug": slug, "tenant_id": scope.tenant_id, "layer": layer}).fetchone()
+        if target is None:
+            where = f"the {layer} layer" if layer else "the official or tenant layers"
+            raise NotFound(f"no agent {slug!r} in {where} of {scope.tenant.slug}: "
+                           "a project opts out only of agents it inherits")
+        return target
 
     def opt_in(self, tenant: Ref, project: Ref, slug: str,
                layer: Literal["official", "tenant"] | None = None) -> int:

@@ -44,8 +44,8 @@ def _scope(conn: psycopg.Connection, tenant_ref: str, project_ref: str | None):
 
 def _catalog_table(agents: Sequence[EffectiveAgent]) -> str:
     if agents and isinstance(agents[0], CatalogEntry):
-        return table(["slug", "layer", "version", "tokens", "name"],
-                     [(a.slug, a.layer, a.version, a.instruction_tokens, a.name) for a in agents])
+        return table(["slug", "layer", "version", "tokens", "uses", "name"],
+                     [(a.slug, a.layer, a.version, a.instruction_tokens, a.uses, a.name) for a in agents])
     return table(["slug", "layer", "version", "name"], [(a.slug, a.layer, a.version, a.name) for a in agents])
 
 
@@ -227,6 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tenant", help="tenant slug or id (omit with set/clear for the official layer)")
     p.add_argument("--project", help="project slug or id")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--yes", action="store_true", help="set/clear without asking")
 
     p = add("conversation", cmd_conversation, "show a conversation's agent; start, pin or unpin conversations")
     p.add_argument("action", choices=["show", "start", "pin", "unpin"],

@@ -10,6 +10,7 @@ import argparse
 import getpass
 import json
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -87,6 +88,38 @@ def _print_agent(args: argparse.Namespace, agent, verb: str) -> None:
           f"{agent.status}, {'enabled' if agent.enabled else 'disabled'}.")
 
 
+# -- impact previews and confirmation ------------------------------------------------------------
+def impact_table(rows) -> str:
+    def scope(r) -> str:
+        return f"tenant {r.tenant_id}" + (f" / project {r.project_id}" if r.project_id else " (tenant-wide)")
+
+    def state(agent_id, layer, slug) -> str:
+        if agent_id is None:
+            return f"{slug!r}: none" if slug else "none"
+        return f"#{agent_id} ({layer})"
+    return table(["what", "scope", "before", "after", "orphaned", "conversations"],
+                 [(r.kind, scope(r), state(r.before_agent_id, r.before_layer, r.before_slug if r.kind == "default" else None),
+                   state(r.after_agent_id, r.after_layer, r.after_slug if r.kind == "default" else None),
+                   r.orphaned, r.conversations) for r in rows])
+
+
+def confirm(args: argparse.Namespace, preview: Callable[[Registry], list]) -> None:
+    """Show what the change would do, then go on only with --yes or a "y" at a terminal."""
+    rows = _run(args, preview)
+    out = sys.stderr if args.json else sys.stdout  # keep --json output parseable
+    if not rows:
+        print("Impact: no scope's agent, default or pin changes.", file=out)
+        return
+    print("Impact of this change:", file=out)
+    print(impact_table(rows), file=out)
+    if args.yes:
+        return
+    if not sys.stdin.isatty():
+        raise InvalidInput("not confirmed: re-run with --yes to make this change")
+    if input("Make this change? [y/N] ").strip().lower() not in ("y", "yes"):
+        raise InvalidInput("not confirmed: nothing was changed")
+
+
 # -- agent ---------------------------------------------------------------------------------
 def cmd_agent_create(args: argparse.Namespace) -> None:
     content = _validated(AgentContent, slug=args.slug, name=args.name or "", description=args.description or "",
@@ -104,14 +137,17 @@ def cmd_agent_update(args: argparse.Namespace) -> None:
     _print_agent(args, agent, "Updated")
 
 
-def _status_command(method: str, verb: str) -> Handler:
+def _status_command(method: str, verb: str, removes: bool) -> Handler:
     def command(args: argparse.Namespace) -> None:
+        if removes:
+            confirm(args, lambda r: r.impact_of_removal(_ref(args)))
         agent = _run(args, lambda r: getattr(r, method)(_ref(args), expected_version=args.version))
         _print_agent(args, agent, verb)
     return command
 
 
 def cmd_agent_delete(args: argparse.Namespace) -> None:
+    confirm(args, lambda r: r.impact_of_removal(_ref(args)))
     agent = _run(args, lambda r: r.delete_agent(_ref(args), expected_version=args.version))
     print(as_json(agent) if args.json else
           f"Deleted agent {agent.slug!r} #{agent.id} ({agent.layer} layer). Defaults and pins naming "
@@ -152,6 +188,7 @@ def cmd_default_set(args: argparse.Namespace) -> None:
     value = None if args.action == "clear" else args.value
     if args.action == "set" and value is None:
         raise InvalidInput("give the default agent's slug, or '' for explicitly none (clear goes back to inheriting)")
+    confirm(args, lambda r: r.impact_of_default(value, tenant=args.tenant, project=args.project))
     layer = _run(args, lambda r: r.set_default(value, tenant=args.tenant, project=args.project))
     said = {None: "inherits from the layer above", "": "explicitly has no default"}.get(value, f"defaults to {value!r}")
     print(as_json(layer) if args.json else f"The {layer.layer} layer now {said}.")
@@ -159,6 +196,7 @@ def cmd_default_set(args: argparse.Namespace) -> None:
 
 def cmd_optout(args: argparse.Namespace) -> None:
     if args.action == "add":
+        confirm(args, lambda r: r.impact_of_optout(args.tenant, args.project, args.agent, layer=args.layer))
         optout = _run(args, lambda r: r.opt_out(args.tenant, args.project, args.agent, layer=args.layer))
         print(as_json(optout) if args.json else
               f"Project {args.project!r} now hides {optout.layer} agent {optout.slug!r} (#{optout.agent_id}).")
@@ -179,6 +217,45 @@ def cmd_conversation_pin(args: argparse.Namespace) -> None:
         return r.unpin(args.id) if args.action == "unpin" else r.pin(args.id, args.agent)
     resolved = _run(args, act)
     print(as_json(resolved) if args.json else describe_conversation(resolved))
+
+
+def cmd_impact(args: argparse.Namespace) -> None:
+    if args.change in ("delete", "disable", "unpublish"):
+        if args.agent is None:
+            raise InvalidInput(f"give the agent: registry impact {args.change} SLUG --tenant T [--project P]")
+        rows = _run(args, lambda r: r.impact_of_removal(_ref(args)))
+    elif args.change == "optout":
+        if args.agent is None or args.tenant is None or args.project is None:
+            raise InvalidInput("give the agent, --tenant and --project: registry impact optout SLUG --tenant T --project P")
+        rows = _run(args, lambda r: r.impact_of_optout(args.tenant, args.project, args.agent, layer=args.layer))
+    else:
+        if args.clear == (args.agent is not None):
+            raise InvalidInput("give the new default slug ('' for none) or --clear")
+        value = None if args.clear else args.agent
+        rows = _run(args, lambda r: r.impact_of_default(value, tenant=args.tenant, project=args.project))
+    if args.json:
+        print(as_json(rows))
+    elif rows:
+        print(impact_table(rows))
+    else:
+        print("No scope's agent, default or pin would change.")
+
+
+def cmd_watch(args: argparse.Namespace) -> None:
+    from registry.watch import watch_changes
+
+    print("Watching registry_changes (Ctrl-C to stop)…", file=sys.stderr, flush=True)
+    for change in watch_changes(db.database_url()):
+        if args.json:
+            print(change.model_dump_json(), flush=True)
+        elif change.reconnected:
+            print("(reconnected: changes made meanwhile were not seen)", flush=True)
+        else:
+            where = f"tenant {change.tenant_id}" if change.tenant_id else "official"
+            if change.project_id:
+                where += f" / project {change.project_id}"
+            version = f" v{change.version}" if change.version else ""
+            print(f"{change.operation:<6} {change.table:<14} {where:<28} {change.slug or ''}{version}", flush=True)
 
 
 # -- import and export ---------------------------------------------------------------------
@@ -235,15 +312,19 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
     p.add_argument("--version", type=int, required=True, help="the version your change is based on")
     _content_options(p)
 
-    for name, method, verb in (("publish", "publish", "Published"), ("unpublish", "unpublish", "Unpublished"),
-                               ("enable", "enable", "Enabled"), ("disable", "disable", "Disabled")):
-        p = action(name, _status_command(method, verb), f"{name} an agent")
+    for name, verb, removes in (("publish", "Published", False), ("unpublish", "Unpublished", True),
+                                ("enable", "Enabled", False), ("disable", "Disabled", True)):
+        p = action(name, _status_command(name, verb, removes), f"{name} an agent"
+                   + (" (shows the impact and asks first)" if removes else ""))
         _agent_address(p)
         p.add_argument("--version", type=int, help="refuse if the agent is no longer at this version")
+        if removes:
+            p.add_argument("--yes", action="store_true", help="make the change without asking")
 
-    p = action("delete", cmd_agent_delete, "delete an agent (what named it becomes orphaned or falls back)")
+    p = action("delete", cmd_agent_delete, "delete an agent (shows the impact and asks first)")
     _agent_address(p)
     p.add_argument("--version", type=int, help="refuse if the agent is no longer at this version")
+    p.add_argument("--yes", action="store_true", help="make the change without asking")
 
     p = action("show", cmd_agent_show, "one stored agent, with its instructions")
     _agent_address(p)
@@ -264,6 +345,20 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
     p.add_argument("--layer", choices=["official", "tenant"],
                    help="which inherited row (default: the tenant's when it has one, else the official)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--yes", action="store_true", help="opt out without asking (add)")
+
+    p = add("impact", cmd_impact, "what a change would do, without making it")
+    p.add_argument("change", choices=["delete", "disable", "unpublish", "optout", "default"])
+    p.add_argument("agent", nargs="?", help="delete/disable/unpublish: the agent's slug or id; "
+                   "optout: the inherited agent's slug; default: the new default slug ('' = none)")
+    p.add_argument("--tenant", help="tenant slug or id")
+    p.add_argument("--project", help="project slug or id")
+    p.add_argument("--layer", choices=["official", "tenant"], help="optout: which inherited row")
+    p.add_argument("--clear", action="store_true", help="default: back to inheriting (NULL)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("watch", cmd_watch, "print changes to agents, opt-outs and defaults as they are committed")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
 
     p = add("import", cmd_import, "import agent files (a file or a directory): all of them or none")
     p.add_argument("path")

@@ -158,10 +158,12 @@ class AgentVersion(Frozen):
 
 
 class CatalogEntry(EffectiveAgent):
-    """An effective agent with the token cost its instructions add to every question."""
+    """An effective agent with the token cost its instructions add to every question, and how
+    many of the tenant's conversations adopted it."""
 
     instruction_tokens: int
     tokens_exact: bool
+    uses: int = 0
 
 
 class LayerDefault(Frozen):
@@ -178,3 +180,19 @@ class OptOut(Frozen):
     agent_id: int
     slug: str
     layer: Layer
+
+
+class ImpactRow(Frozen):
+    """One consequence of a change, as the impact preview computes it (sql/replaceable/impact.sql)."""
+
+    kind: Literal["agent", "default", "pin"]
+    tenant_id: int
+    project_id: int | None
+    before_slug: str | None
+    after_slug: str | None
+    before_agent_id: int | None
+    before_layer: Layer | None
+    after_agent_id: int | None
+    after_layer: Layer | None
+    orphaned: bool
+    conversations: int

@@ -120,7 +120,6 @@ COMMENT ON COLUMN agents.when_to_use IS 'When this agent is the right one — re
 COMMENT ON COLUMN agents.requires IS 'Dataset groups and terms the agent needs: an object of string arrays. Empty is valid.';
 COMMENT ON COLUMN agents.instructions IS 'The posture, framed after the product''s rules in the system prompt. At most 8,000 characters after NFC.';
 COMMENT ON COLUMN agents.status IS 'draft or published. Only published and enabled rows are candidates.';
-COMMENT ON COLUMN agents.uses IS 'How many conversations adopted this agent — once per conversation, never per question.';
 
 CREATE TABLE agent_optouts (
     project_id             bigint NOT NULL,
@@ -273,3 +272,29 @@ ALTER TABLE conversations ENABLE ROW LEVEL SECURITY;
 ALTER TABLE conversations FORCE ROW LEVEL SECURITY;
 ALTER TABLE agent_versions ENABLE ROW LEVEL SECURITY;
 ALTER TABLE agent_versions FORCE ROW LEVEL SECURITY;
+
+-- Revision 0004: adoption. A conversation adopts an agent when it starts with one and each time
+-- it switches to another; once per (conversation, agent), never per question. An append-only
+-- table instead of `agents.uses += 1`: a popular official agent's row would serialise every
+-- conversation start on its lock, and an edit of the agent would wait behind them. No foreign key
+-- to agents, for the same reason (its KEY SHARE lock lands on the agent's row); a trigger on
+-- agents removes the adoptions of a deleted agent. `uses` is counted by the agent_uses view.
+CREATE TABLE agent_adoptions (
+    conversation_id bigint NOT NULL,
+    agent_id        bigint NOT NULL,
+    tenant_id       bigint NOT NULL,
+    adopted_at      timestamptz NOT NULL DEFAULT now(),
+    CONSTRAINT agent_adoptions_pkey PRIMARY KEY (conversation_id, agent_id),
+    CONSTRAINT agent_adoptions_conversation_fk FOREIGN KEY (conversation_id)
+        REFERENCES conversations (id) ON DELETE CASCADE
+);
+
+CREATE INDEX agent_adoptions_agent_idx ON agent_adoptions (agent_id, tenant_id);
+
+COMMENT ON TABLE agent_adoptions IS 'Which agents each conversation adopted: once per conversation and agent. Counted by agent_uses.';
+COMMENT ON COLUMN agent_adoptions.tenant_id IS 'The conversation''s tenant: row-level security shows a tenant its own conversations'' adoptions only.';
+COMMENT ON COLUMN agents.uses IS 'Not maintained (kept from the seed schema): a counter on the agent''s row would be a hot row. Read agent_uses.';
+
+ALTER TABLE agent_adoptions OWNER TO registry_owner;
+ALTER TABLE agent_adoptions ENABLE ROW LEVEL SECURITY;
+ALTER TABLE agent_adoptions FORCE ROW LEVEL SECURITY;

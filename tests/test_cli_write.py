@@ -47,11 +47,12 @@ def test_agent_lifecycle(demo, capsys):
                        "--to", "1", "--version", "2")
     assert code == 0 and "version 3" in out
     for action in ("unpublish", "publish", "disable", "enable"):
-        assert run(capsys, "agent", action, "caixa-semanal", "--tenant", "acme", "--project", "vendas")[0] == 0
+        extra = ("--yes",) if action in ("unpublish", "disable") else ()
+        assert run(capsys, "agent", action, "caixa-semanal", "--tenant", "acme", "--project", "vendas", *extra)[0] == 0
     code, out, _ = run(capsys, "agents", "--tenant", "acme", "--project", "vendas", "--json")
     entry = next(a for a in json.loads(out) if a["slug"] == "caixa-semanal")
     assert entry["instruction_tokens"] > 0 and entry["version"] == 3
-    assert run(capsys, "agent", "delete", "caixa-semanal", "--tenant", "acme", "--project", "vendas")[0] == 0
+    assert run(capsys, "agent", "delete", "caixa-semanal", "--tenant", "acme", "--project", "vendas", "--yes")[0] == 0
     assert_refused(run(capsys, "agent", "show", "caixa-semanal", "--tenant", "acme", "--project", "vendas"),
                    "no agent 'caixa-semanal' in the project layer of acme/vendas")
 
@@ -70,14 +71,15 @@ def test_refusals_are_one_or_two_lines(demo, capsys):
 
 
 def test_defaults_optouts_and_conversations(demo, capsys):
-    assert run(capsys, "default", "set", "", "--tenant", "acme", "--project", "financeiro")[0] == 0
+    assert run(capsys, "default", "set", "", "--tenant", "acme", "--project", "financeiro", "--yes")[0] == 0
     code, out, _ = run(capsys, "default", "--tenant", "acme", "--project", "financeiro", "--json")
     assert json.loads(out)["default_agent"] == "" and json.loads(out)["source_layer"] == "project"
-    assert run(capsys, "default", "clear", "--tenant", "acme", "--project", "financeiro")[0] == 0
+    assert run(capsys, "default", "clear", "--tenant", "acme", "--project", "financeiro", "--yes")[0] == 0
     code, out, _ = run(capsys, "default", "show", "--tenant", "acme", "--project", "financeiro", "--json")
     assert json.loads(out)["source_layer"] == "official"
 
-    assert run(capsys, "optout", "add", "--tenant", "acme", "--project", "financeiro", "--agent", "analista-financeiro")[0] == 0
+    assert run(capsys, "optout", "add", "--tenant", "acme", "--project", "financeiro", "--agent", "analista-financeiro",
+               "--yes")[0] == 0
     code, out, _ = run(capsys, "agents", "--tenant", "acme", "--project", "financeiro", "--json")
     assert "analista-financeiro" not in {a["slug"] for a in json.loads(out)}
     assert run(capsys, "optout", "remove", "--tenant", "acme", "--project", "financeiro", "--agent", "analista-financeiro")[0] == 0
@@ -139,3 +141,17 @@ def test_as_tenant_sees_and_writes_only_its_own(demo, capsys):
     code, out, _ = run(capsys, "--as-tenant", "acme", "agent", "create", "support", "--tenant", "acme",
                        "--instructions", "Seja cordial.", "--json")
     assert code == 0
+
+
+def test_a_change_with_impact_shows_it_and_waits_for_yes(demo, capsys):
+    code, out, err = run(capsys, "agent", "delete", "analista-de-caixa", "--tenant", "acme", "--project", "financeiro")
+    assert code != 0 and "re-run with --yes" in err
+    assert "Impact of this change:" in out and "orphaned" in out
+    assert run(capsys, "agent", "show", "analista-de-caixa", "--tenant", "acme", "--project", "financeiro")[0] == 0
+    code, out, _ = run(capsys, "impact", "delete", "analista-de-caixa", "--tenant", "acme", "--project", "financeiro",
+                       "--json")
+    rows = json.loads(out)
+    assert {r["kind"] for r in rows} == {"agent", "default"}
+    assert all(r["orphaned"] for r in rows)
+    code, out, _ = run(capsys, "impact", "default", "--clear", "--tenant", "acme", "--project", "vendas", "--json")
+    assert code == 0 and json.loads(out)[0]["after_slug"] == "analista-financeiro"

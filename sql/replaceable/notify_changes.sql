@@ -1,0 +1,41 @@
+-- Change notifications: every committed change to agents, opt-outs or defaults is announced on
+-- the channel registry_changes, from the database itself, so edits made in SQL notify too.
+-- PostgreSQL delivers a NOTIFY only when (and if) its transaction commits. Payload (JSON):
+--   {"table": "agents", "operation": "insert|update|delete", "tenant_id": 1 | null,
+--    "project_id": 2 | null, "slug": "…", "agent_id": 3, "version": 4 | null}
+
+CREATE OR REPLACE FUNCTION notify_registry_change() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+    changed record;
+    payload jsonb;
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        changed := OLD;
+    ELSE
+        changed := NEW;
+    END IF;
+    IF TG_TABLE_NAME = 'agents' THEN
+        payload := jsonb_build_object('slug', changed.slug, 'agent_id', changed.id,
+                                      'version', CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE changed.version END);
+    ELSIF TG_TABLE_NAME = 'agent_optouts' THEN
+        payload := jsonb_build_object('slug', (SELECT a.slug FROM agents a WHERE a.id = changed.agent_id),
+                                      'agent_id', changed.agent_id, 'version', NULL);
+    ELSE
+        payload := jsonb_build_object('slug', changed.default_agent, 'agent_id', NULL, 'version', NULL);
+    END IF;
+    PERFORM pg_notify('registry_changes', (payload || jsonb_build_object(
+        'table', TG_TABLE_NAME, 'operation', lower(TG_OP),
+        'tenant_id', changed.tenant_id, 'project_id', changed.project_id))::text);
+    RETURN NULL;
+END
+$$;
+
+COMMENT ON FUNCTION notify_registry_change() IS 'Trigger: announces a change on the registry_changes channel (delivered on commit).';
+
+CREATE OR REPLACE TRIGGER agents_notify AFTER INSERT OR UPDATE OR DELETE ON agents
+    FOR EACH ROW EXECUTE FUNCTION notify_registry_change();
+CREATE OR REPLACE TRIGGER agent_optouts_notify AFTER INSERT OR UPDATE OR DELETE ON agent_optouts
+    FOR EACH ROW EXECUTE FUNCTION notify_registry_change();
+CREATE OR REPLACE TRIGGER agent_defaults_notify AFTER INSERT OR UPDATE OR DELETE ON agent_defaults
+    FOR EACH ROW EXECUTE FUNCTION notify_registry_change();
