@@ -22,7 +22,8 @@ from registry.errors import RegistryError
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.models import Agent, AgentContent, AgentFile
 
-CONTENT_FIELDS = ("name", "description", "when_to_use", "requires", "instructions", "status", "enabled", "note")
+CONTENT_FIELDS = ("name", "description", "when_to_use", "requires", "instructions", "status", "enabled", "note",
+                  "tool_profile")
 
 
 @dataclass
@@ -97,7 +98,7 @@ def apply_agent_files(registry: Registry, conn: psycopg.Connection, files: list[
             registry.create_agent_in(conn, content, scope)
             report.created.append(source)
             continue
-        wanted = content.model_dump(include=set(CONTENT_FIELDS))
+        wanted = {k: getattr(content, k) for k in CONTENT_FIELDS}
         wanted["instructions"] = unicodedata.normalize("NFC", wanted["instructions"]).replace("\r\n", "\n")
         changed = {k: v for k, v in wanted.items() if getattr(existing, k) != v}
         if changed:
@@ -134,6 +135,8 @@ def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> 
         header["note"] = agent.note
     if agent.created_by is not None:
         header["created_by"] = agent.created_by
+    if agent.tool_profile is not None:
+        header["tool_profile"] = agent.tool_profile.model_dump(mode="json")
     front = yaml.safe_dump(header, allow_unicode=True, sort_keys=False, width=10_000)
     return f"---\n{front}---\n{agent.instructions}\n"
 

@@ -43,18 +43,20 @@ from registry.models import (
     Tenant,
 )
 from registry.tokens import Tokenizer, get_tokenizer
+from registry.tool_profiles import ToolProfile
 
 Ref = str | int
 # The role a tenant-scoped Registry switches to (sql/replaceable/policies.sql).
 TENANT_ROLE = "registry_app"
 
 AGENT_COLUMNS = """id, tenant_id, project_id, layer, slug, name, description, when_to_use, requires,
-                   instructions, status, version, enabled, note, uses, created_by, created_at, updated_at"""
+                   instructions, status, version, enabled, note, uses, created_by, created_at, updated_at,
+                   tool_profile"""
 INSERT_AGENT = f"""
 INSERT INTO agents (tenant_id, project_id, slug, name, description, when_to_use, requires,
-                    instructions, status, enabled, note, created_by)
+                    instructions, status, enabled, note, created_by, tool_profile)
 VALUES (%(tenant_id)s, %(project_id)s, %(slug)s, %(name)s, %(description)s, %(when_to_use)s,
-        %(requires)s, %(instructions)s, %(status)s, %(enabled)s, %(note)s, %(created_by)s)
+        %(requires)s, %(instructions)s, %(status)s, %(enabled)s, %(note)s, %(created_by)s, %(tool_profile)s)
 RETURNING {AGENT_COLUMNS}"""
 AGENT_IN_LAYER = f"""
 SELECT {AGENT_COLUMNS} FROM agents
@@ -93,11 +95,18 @@ PIN_CONVERSATION = "UPDATE conversations SET agent_slug = %s WHERE id = %s"
 USES_IN_TENANT = """
 SELECT agent_id, count(*) FROM agent_adoptions
  WHERE tenant_id = %s AND agent_id = ANY(%s) GROUP BY agent_id"""
+TOOL_PROFILES = "SELECT id, tool_profile FROM agents WHERE id = ANY(%s) AND tool_profile IS NOT NULL"
+PROJECT_INSTRUCTIONS = "SELECT instruction_file FROM projects WHERE id = %s"
+SET_PROJECT_INSTRUCTIONS = "UPDATE projects SET instruction_file = %s WHERE id = %s"
 PREVIEW_REMOVAL = "SELECT * FROM preview_agent_removal(%s)"
 PREVIEW_OPTOUT = "SELECT * FROM preview_optout(%s, %s)"
 PREVIEW_DEFAULT = "SELECT * FROM preview_default_change(%s, %s, %s)"
 INSERT_TENANT = "INSERT INTO tenants (slug, name) VALUES (%s, %s) RETURNING id, slug, name"
 INSERT_PROJECT = "INSERT INTO projects (tenant_id, slug, name) VALUES (%s, %s, %s) RETURNING id, tenant_id, slug, name"
+
+
+def _profile_json(profile: ToolProfile | None) -> Jsonb | None:
+    return None if profile is None else Jsonb(profile.model_dump(mode="json"))
 
 
 @dataclass(frozen=True)
@@ -233,9 +242,33 @@ class Registry:
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
             rows = repository.effective_agents(conn, scope.tenant_id, scope.project_id)
-            uses = dict(conn.execute(USES_IN_TENANT, (scope.tenant_id, [r.agent_id for r in rows])).fetchall())
+            ids = [r.agent_id for r in rows]
+            uses = dict(conn.execute(USES_IN_TENANT, (scope.tenant_id, ids)).fetchall())
+            profiles = dict(conn.execute(TOOL_PROFILES, (ids,)).fetchall())
         return [CatalogEntry(**row.model_dump(), instruction_tokens=self.tokenizer.count(row.instructions),
-                             tokens_exact=self.tokenizer.exact, uses=uses.get(row.agent_id, 0)) for row in rows]
+                             tokens_exact=self.tokenizer.exact, uses=uses.get(row.agent_id, 0),
+                             tool_profile=profiles.get(row.agent_id)) for row in rows]
+
+    def tool_profile(self, agent_id: int) -> ToolProfile | None:
+        """The tool profile stored with an agent (None: the agent narrows nothing)."""
+        with self.transaction() as conn:
+            row = conn.execute(TOOL_PROFILES, ([agent_id],)).fetchone()
+        return ToolProfile.model_validate(row[1]) if row and row[1] is not None else None
+
+    # -- the project's instruction file ------------------------------------------------------
+    def project_instructions(self, tenant: Ref, project: Ref) -> str:
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            return conn.execute(PROJECT_INSTRUCTIONS, (scope.project_id,)).fetchone()[0]
+
+    def set_project_instructions(self, tenant: Ref, project: Ref, text: str) -> str:
+        """Store a project's instruction file ('' removes it); it passes the instruction gate."""
+        stored = validate_instructions(text) if text.strip() else ""
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            with mapped_errors(**self._context(scope)):
+                conn.execute(SET_PROJECT_INSTRUCTIONS, (stored, scope.project_id))
+        return stored
 
     def adopt(self, conversation_id: int) -> int | None:
         """Record that a conversation adopted the agent it runs with now — call it when answering a
@@ -309,6 +342,7 @@ class Registry:
         params = content.model_dump() | {
             "instructions": validate_instructions(content.instructions),
             "requires": Jsonb(content.requires),
+            "tool_profile": _profile_json(content.tool_profile),
             "tenant_id": scope.tenant_id,
             "project_id": scope.project_id,
             "created_by": content.created_by or self.actor,
@@ -329,6 +363,8 @@ class Registry:
             fields["instructions"] = validate_instructions(fields["instructions"])
         if "requires" in fields:
             fields["requires"] = Jsonb(fields["requires"])
+        if "tool_profile" in fields:
+            fields["tool_profile"] = _profile_json(fields["tool_profile"])
         if not fields:
             raise InvalidInput("nothing to change: give at least one field")
         assignments = sql.SQL(", ").join(

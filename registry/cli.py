@@ -99,9 +99,12 @@ def cmd_conversation(args: argparse.Namespace) -> None:
 
 
 def cmd_prompt(args: argparse.Namespace) -> None:
+    rules = Path(args.rules).read_text(encoding="utf-8") if args.rules else PRODUCT_RULES_FILE.read_text(encoding="utf-8")
+    if args.explain or args.workspace:
+        cmd_prompt_assembled(args, rules)
+        return
     from registry.frame import frame_system_prompt
 
-    rules = Path(args.rules).read_text(encoding="utf-8") if args.rules else PRODUCT_RULES_FILE.read_text(encoding="utf-8")
     registry, conn = open_registry(args)
     with conn:
         resolved, agent = registry.conversation_with_agent(args.conversation)
@@ -114,12 +117,45 @@ def cmd_prompt(args: argparse.Namespace) -> None:
     print(framed.text, end="")
     print("-" * 72)
     print(describe_conversation(resolved))
-    if framed.refusal is not None:
-        print(f"NOT FRAMED: agent {resolved.slug!r} fails the instruction gate "
-              f"({framed.refusal.reason}: {framed.refusal.excerpt!r}); the prompt holds the product's rules only")
+    _print_refusal(resolved, framed.refusal)
     counts = ", ".join(f"{part} {n}" for part, n in framed.tokens.items())
     print(f"Tokens: {counts}")
     print(f"Fingerprint: sha256:{framed.fingerprint}")
+
+
+def cmd_prompt_assembled(args: argparse.Namespace, rules: str) -> None:
+    """The prompt by layers (product rules, agent, instruction files, project context, task state)."""
+    from registry.assembly import explain
+    from registry.prompting import conversation_prompt
+
+    budgets = dict(_budget(b) for b in args.budget or [])
+    registry, conn = open_registry(args)
+    with conn:
+        built = conversation_prompt(registry, args.conversation, rules,
+                                    workspace=Path(args.workspace) if args.workspace else None, budgets=budgets)
+    assembled = built.assembled
+    if args.json:
+        print(json.dumps({"conversation": built.conversation.model_dump(mode="json"), "text": assembled.text,
+                          "layers": [vars(r) | {"strategy": str(r.strategy)} for r in assembled.layers],
+                          "tokens_total": assembled.tokens_total, "estimated": assembled.estimated,
+                          "fingerprint": assembled.fingerprint, "refusal": _refusal_json(built.refusal)},
+                         ensure_ascii=False, indent=2))
+        return
+    print(explain(assembled) if args.explain else assembled.text, end="" if not args.explain else "\n")
+    _print_refusal(built.conversation, built.refusal)
+
+
+def _budget(text: str) -> tuple[str, int]:
+    name, _, value = text.partition("=")
+    if not value.isdigit():
+        raise InvalidInput(f"--budget takes LAYER=TOKENS, e.g. instruction_files=500 (got {text!r})")
+    return name, int(value)
+
+
+def _print_refusal(resolved, refusal) -> None:
+    if refusal is not None:
+        print(f"NOT FRAMED: agent {resolved.slug!r} fails the instruction gate "
+              f"({refusal.reason}: {refusal.excerpt!r}); the prompt holds the product's rules only")
 
 
 def _refusal_json(refusal) -> dict | None:
@@ -245,6 +281,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("prompt", cmd_prompt, "the system prompt of a conversation: product rules, then its framed agent")
     p.add_argument("--conversation", type=int, required=True, help="conversation id")
     p.add_argument("--rules", help=f"product rules file (default: {PRODUCT_RULES_FILE.relative_to(SEEDS_DIR.parent)})")
+    p.add_argument("--explain", action="store_true", help="assemble by layers and show each layer's tokens, "
+                   "budget and cut, then the prompt")
+    p.add_argument("--workspace", help="a workspace whose AGENTS.md files join the instruction files layer")
+    p.add_argument("--budget", action="append", metavar="LAYER=TOKENS", help="override a layer's token budget "
+                   "(repeatable), e.g. --budget instruction_files=500")
     p.add_argument("--json", action="store_true", help="print JSON")
 
     add_write_commands(sub, add)

@@ -21,6 +21,7 @@ from registry.agent_io import export_agents, import_agents
 from registry.api import AgentRef, Registry
 from registry.errors import InvalidInput
 from registry.models import AgentChanges, AgentContent
+from registry.tool_profiles import ToolProfile
 from registry.render import as_json, describe_conversation, table
 
 Handler = Callable[[argparse.Namespace], None]
@@ -66,6 +67,17 @@ def _requires(args: argparse.Namespace) -> dict | None:
         return json.loads(args.requires)
     except json.JSONDecodeError as error:
         raise InvalidInput(f'--requires is not JSON ({error.msg}): e.g. \'{{"grupos": ["financeiro"]}}\'') from error
+
+
+def _tool_profile(args: argparse.Namespace):
+    if args.tool_profile is None:
+        return None
+    try:
+        data = json.loads(args.tool_profile)
+    except json.JSONDecodeError as error:
+        raise InvalidInput(f"--tool-profile is not JSON ({error.msg}): e.g. "
+                           '\'{"include": ["sql.*"], "exclude": ["sql.write*"], "max_tools": 5}\'') from error
+    return _validated(ToolProfile, **data) if isinstance(data, dict) else _validated(ToolProfile, include=data)
 
 
 def _validated(model, **fields):
@@ -125,14 +137,15 @@ def cmd_agent_create(args: argparse.Namespace) -> None:
     content = _validated(AgentContent, slug=args.slug, name=args.name or "", description=args.description or "",
                          when_to_use=args.when_to_use or "", requires=_requires(args) or {},
                          instructions=_instructions(args) or "", status="published" if args.publish else "draft",
-                         note=args.note)
+                         note=args.note, tool_profile=_tool_profile(args))
     agent = _run(args, lambda r: r.create_agent(content, tenant=args.tenant, project=args.project))
     _print_agent(args, agent, "Created")
 
 
 def cmd_agent_update(args: argparse.Namespace) -> None:
     changes = _validated(AgentChanges, name=args.name, description=args.description, when_to_use=args.when_to_use,
-                         requires=_requires(args), instructions=_instructions(args), note=args.note)
+                         requires=_requires(args), instructions=_instructions(args), note=args.note,
+                         tool_profile=_tool_profile(args))
     agent = _run(args, lambda r: r.update_agent(_ref(args), changes, expected_version=args.version))
     _print_agent(args, agent, "Updated")
 
@@ -258,6 +271,18 @@ def cmd_watch(args: argparse.Namespace) -> None:
             print(f"{change.operation:<6} {change.table:<14} {where:<28} {change.slug or ''}{version}", flush=True)
 
 
+def cmd_project_instructions(args: argparse.Namespace) -> None:
+    if args.action == "show":
+        print(_run(args, lambda r: r.project_instructions(args.tenant, args.project)))
+        return
+    text = "" if args.action == "clear" else _instructions(args)
+    if text is None:
+        raise InvalidInput("give --instructions-file PATH or --instructions TEXT")
+    stored = _run(args, lambda r: r.set_project_instructions(args.tenant, args.project, text))
+    print(f"Project instruction file of {args.tenant}/{args.project}: "
+          + (f"{len(stored)} characters stored." if stored else "removed."))
+
+
 # -- import and export ---------------------------------------------------------------------
 def cmd_import(args: argparse.Namespace) -> None:
     report = _run(args, lambda r: import_agents(r, Path(args.path)))
@@ -288,6 +313,8 @@ def _content_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--instructions", help="the posture text")
     p.add_argument("--instructions-file", help="read the posture text from this file")
     p.add_argument("--note", help="an internal note (at most 255)")
+    p.add_argument("--tool-profile", help='JSON: {"include": [globs], "exclude": [globs], "require_verified": '
+                   'true, "max_tools": n} — narrows the tools exposed with this agent')
 
 
 def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None:
@@ -346,6 +373,14 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
                    help="which inherited row (default: the tenant's when it has one, else the official)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--yes", action="store_true", help="opt out without asking (add)")
+
+    p = add("project-instructions", cmd_project_instructions,
+            "a project's instruction file, stored in the database (it outranks every AGENTS.md)")
+    p.add_argument("action", choices=["show", "set", "clear"])
+    p.add_argument("--tenant", required=True, help="tenant slug or id")
+    p.add_argument("--project", required=True, help="project slug or id")
+    p.add_argument("--instructions", help="with set: the text")
+    p.add_argument("--instructions-file", help="with set: read the text from this file")
 
     p = add("impact", cmd_impact, "what a change would do, without making it")
     p.add_argument("change", choices=["delete", "disable", "unpublish", "optout", "default"])

@@ -36,6 +36,10 @@ CONSTRAINT_ERRORS: dict[str, tuple[type[RegistryError], str]] = {
     "agents_status_known": (InvalidInput, "status must be 'draft' or 'published'"),
     "agents_note_length": (InvalidInput, "note is longer than 255 characters: shorten it"),
     "agents_created_by_length": (InvalidInput, "created_by is longer than 120 characters: shorten it"),
+    "agents_tool_profile_shape": (InvalidInput, "tool_profile must be a JSON object (include, exclude, "
+                                                "require_verified, max_tools) or null"),
+    "projects_instruction_file_length": (InvalidInput, "the project's instruction file is longer than 8,000 "
+                                                       "characters after NFC: shorten it"),
     "agent_optouts_inherited_only": (NotInherited, "{project!r} does not inherit agent {slug!r} of {where}: a "
                                                    "project can opt out only of official agents and of its own "
                                                    "tenant's; to hide its own agent, disable or delete it"),

@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from registry.tool_profiles import ToolProfile
+
 SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=80)]
@@ -38,6 +40,7 @@ class AgentContent(Frozen):
     enabled: bool = True
     note: Annotated[str, Field(max_length=255)] | None = None
     created_by: Annotated[str, Field(max_length=120)] | None = None
+    tool_profile: ToolProfile | None = None
 
 
 class AgentFile(AgentContent):
@@ -114,9 +117,10 @@ class AgentChanges(Frozen):
     requires: Requires | None = None
     instructions: str | None = None
     note: Annotated[str, Field(max_length=255)] | None = None
+    tool_profile: ToolProfile | None = None
 
     def given(self) -> dict[str, object]:
-        return {k: v for k, v in self.model_dump().items() if v is not None}
+        return {k: getattr(self, k) for k in type(self).model_fields if getattr(self, k) is not None}
 
 
 class Agent(Frozen):
@@ -140,6 +144,7 @@ class Agent(Frozen):
     created_by: str | None
     created_at: datetime
     updated_at: datetime
+    tool_profile: ToolProfile | None = None
 
 
 class AgentVersion(Frozen):
@@ -164,6 +169,7 @@ class CatalogEntry(EffectiveAgent):
     instruction_tokens: int
     tokens_exact: bool
     uses: int = 0
+    tool_profile: ToolProfile | None = None
 
 
 class LayerDefault(Frozen):

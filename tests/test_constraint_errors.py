@@ -29,6 +29,8 @@ VIOLATIONS = {
     "agents_status_known": "INSERT INTO agents (slug, status) VALUES ('x', 'archived')",
     "agents_note_length": "INSERT INTO agents (slug, note) VALUES ('x', repeat('n', 256))",
     "agents_created_by_length": "INSERT INTO agents (slug, created_by) VALUES ('x', repeat('c', 121))",
+    "agents_tool_profile_shape": "INSERT INTO agents (slug, tool_profile) VALUES ('x', '[\"*\"]')",
+    "projects_instruction_file_length": "UPDATE projects SET instruction_file = repeat('i', 8001) WHERE id = {p}",
     "agent_optouts_inherited_only": "INSERT INTO agent_optouts (project_id, agent_id) VALUES ({p}, {own})",
     "agent_optouts_project_fk": "INSERT INTO agent_optouts (project_id, agent_id) VALUES (999, {theirs})",
     "agent_optouts_agent_fk": "INSERT INTO agent_optouts (project_id, agent_id) VALUES ({p}, 999)",

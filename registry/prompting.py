@@ -1,0 +1,52 @@
+"""A conversation's whole system prompt, assembled by layers (registry.assembly) from what the
+registry resolves: the product's rules, the framed agent, the instruction files (workspace
+AGENTS.md files and the project's stored file), the project's context and the task state.
+
+The agent's part is exactly frame_system_prompt's, so with no other layer the assembled prompt
+is byte-identical to the framed one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from registry.api import Registry
+from registry.assembly import AssembledPrompt, AssemblyInputs, assemble
+from registry.frame import frame_agent
+from registry.gate import InstructionsRejected, validate_instructions
+from registry.instruction_files import load_instruction_files, instruction_units
+from registry.models import ConversationAgent, EffectiveAgent
+from registry.tokens import Tokenizer
+
+
+@dataclass(frozen=True)
+class ConversationPrompt:
+    conversation: ConversationAgent
+    agent: EffectiveAgent | None
+    assembled: AssembledPrompt
+    refusal: InstructionsRejected | None
+
+
+def conversation_prompt(registry: Registry, conversation_id: int, product_rules: str, *,
+                        workspace: Path | None = None, budgets: Mapping[str, int] | None = None,
+                        tokenizer: Tokenizer | None = None) -> ConversationPrompt:
+    resolved, agent = registry.conversation_with_agent(conversation_id)
+    scope = registry.scope(resolved.tenant_id, resolved.project_id)
+    project_text = (registry.project_instructions(resolved.tenant_id, resolved.project_id)
+                    if resolved.project_id is not None else None)
+    files = load_instruction_files(workspace, project_id=resolved.project_id, database_text=project_text)
+    framed, refusal = "", None
+    if agent is not None:
+        try:
+            framed = frame_agent(agent, validate_instructions(agent.instructions).rstrip())
+        except InstructionsRejected as rejected:  # a text edited in SQL: left out, reported
+            refusal = rejected
+    context = {"tenant": scope.tenant.name or scope.tenant.slug}
+    if scope.project is not None:
+        context["project"] = scope.project.name or scope.project.slug
+    task = {"conversation": resolved.conversation_id, "agent": resolved.slug or "none", "mode": resolved.mode}
+    inputs = AssemblyInputs(identity=product_rules, agent=framed, instruction_files=instruction_units(files),
+                            project_context=context, task_state=task)
+    return ConversationPrompt(resolved, agent, assemble(inputs, budgets=budgets, tokenizer=tokenizer), refusal)
