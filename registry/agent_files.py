@@ -21,7 +21,7 @@ import yaml
 from pydantic import ValidationError
 
 from registry.errors import RegistryError
-from registry.models import AgentFile
+from registry.models import AgentFile, describe_validation_error
 
 _FENCE = "---"
 
@@ -48,8 +48,7 @@ def parse_agent_file(text: str, source: str = "<text>") -> AgentFile:
     try:
         return AgentFile.model_validate({**header, "instructions": body})
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in error.errors())
-        raise AgentFileError(f"{source}: {problems}") from error
+        raise AgentFileError(f"{source}: {describe_validation_error(error, 'file')}") from error
 
 
 def read_agent_file(path: Path) -> AgentFile:

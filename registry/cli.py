@@ -15,7 +15,7 @@ from pathlib import Path
 
 import psycopg
 
-from registry import db, migrate, repository
+from registry import db, migrate
 from registry.embedded import EmbeddedServer, default_data_dir
 from registry.errors import DatabaseUnavailable, InvalidInput, RegistryError, first_line
 from registry.api import Registry
@@ -34,12 +34,6 @@ from registry.seeding import load_seeds
 DEMO_TENANT = "acme"
 DEMO_PROJECT = "financeiro"
 PRODUCT_RULES_FILE = SEEDS_DIR / "product_rules.md"
-
-
-def _scope(conn: psycopg.Connection, tenant_ref: str, project_ref: str | None):
-    tenant = repository.find_tenant(conn, tenant_ref)
-    project = repository.find_project(conn, tenant, project_ref) if project_ref is not None else None
-    return tenant, project
 
 
 def _catalog_table(agents: Sequence[EffectiveAgent]) -> str:
@@ -187,10 +181,12 @@ def cmd_demo(args: argparse.Namespace) -> None:
     with db.connect(url) as conn:
         report = load_seeds(conn)
         print(f"Seeds loaded ({report.total} rows inserted or changed; 0 means they were already there).")
-        tenant, project = _scope(conn, DEMO_TENANT, DEMO_PROJECT)
-        agents = Registry(conn).agents(tenant.id, project.id)
-        default = repository.effective_default(conn, tenant.id, project.id)
-        conversations = [repository.conversation_agent(conn, cid) for cid in _demo_conversations(conn, project.id)]
+        registry = Registry(conn)
+        scope = registry.scope(DEMO_TENANT, DEMO_PROJECT)
+        tenant, project = scope.tenant, scope.project
+        agents = registry.agents(tenant.id, project.id)
+        default = registry.default(tenant.id, project.id)
+        conversations = [registry.conversation(cid) for cid in _demo_conversations(conn, project.id)]
     print()
     print(f"Effective catalog of project {tenant.slug}/{project.slug} (the most specific layer wins by slug):")
     print(_catalog_table(agents))

@@ -20,7 +20,9 @@ from registry import db
 from registry.agent_io import export_agents, import_agents
 from registry.api import AgentRef, Registry
 from registry.errors import InvalidInput
-from registry.models import AgentChanges, AgentContent
+from pydantic import ValidationError
+
+from registry.models import AgentChanges, AgentContent, describe_validation_error
 from registry.tool_profiles import ToolProfile
 from registry.render import as_json, describe_conversation, table
 
@@ -81,13 +83,10 @@ def _tool_profile(args: argparse.Namespace):
 
 
 def _validated(model, **fields):
-    from pydantic import ValidationError
-
     try:
         return model(**fields)
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
-        raise InvalidInput(problems) from error
+        raise InvalidInput(describe_validation_error(error)) from error
 
 
 def _print_agent(args: argparse.Namespace, agent, verb: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from registry.tool_profiles import ToolProfile
 
@@ -19,6 +19,11 @@ Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=80)]
 Layer = Literal["official", "tenant", "project"]
 Status = Literal["draft", "published"]
 Requires = dict[str, list[str]]
+
+
+def describe_validation_error(error: ValidationError, whole: str = "input") -> str:
+    """pydantic's complaints on one line: "field: what is wrong; …"."""
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or whole}: {e['msg']}" for e in error.errors())
 
 
 class Frozen(BaseModel):

@@ -19,7 +19,6 @@ PROJECT_BY_SLUG = "SELECT id, tenant_id, slug, name FROM projects WHERE tenant_i
 RESOLVE_AGENTS = "SELECT * FROM resolve_agents(%s, %s)"
 RESOLVE_DEFAULT_AGENT = "SELECT * FROM resolve_default_agent(%s, %s)"
 RESOLVE_CONVERSATION_AGENT = "SELECT * FROM resolve_conversation_agent(%s)"
-RESOLVE_AGENT = "SELECT * FROM resolve_agent(%s, %s, %s)"
 CONVERSATION_WITH_AGENT = """
 SELECT c.*, a.tenant_id AS a_tenant_id, a.project_id AS a_project_id, a.slug AS a_slug,
        a.agent_id AS a_agent_id, a.layer AS a_layer, a.version AS a_version, a.name AS a_name,
@@ -72,12 +71,6 @@ def conversation_agent(conn: psycopg.Connection, conversation_id: int) -> Conver
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
     return row
-
-
-def effective_agent(conn: psycopg.Connection, tenant_id: int, project_id: int | None, slug: str) -> EffectiveAgent | None:
-    """The effective agent of one slug in a scope, or None (hidden, missing, draft, disabled)."""
-    with conn.cursor(row_factory=class_row(EffectiveAgent)) as cur:
-        return cur.execute(RESOLVE_AGENT, (tenant_id, project_id, slug)).fetchone()
 
 
 def conversation_effective_agent(conn: psycopg.Connection,

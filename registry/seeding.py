@@ -13,7 +13,6 @@ from pathlib import Path
 import psycopg
 import yaml
 
-from registry.agent_files import AgentFileError
 from registry.agent_io import ImportRefused, agent_paths, apply_agent_files, check_files
 from registry.api import Registry
 from registry.paths import SEEDS_DIR
@@ -32,12 +31,6 @@ INSERT INTO projects (tenant_id, slug, name)
 SELECT t.id, %(slug)s, %(name)s FROM tenants t WHERE t.slug = %(tenant)s
 ON CONFLICT ON CONSTRAINT projects_tenant_slug_key DO UPDATE SET name = EXCLUDED.name
  WHERE projects.name IS DISTINCT FROM EXCLUDED.name
-"""
-SCOPE_IDS = """
-SELECT t.id AS tenant_id, p.id AS project_id
-  FROM (SELECT 1) one
-  LEFT JOIN tenants t ON t.slug = %(tenant)s
-  LEFT JOIN projects p ON p.tenant_id = t.id AND p.slug = %(project)s
 """
 UPSERT_DEFAULT = """
 INSERT INTO agent_defaults (tenant_id, project_id, default_agent)
@@ -77,19 +70,6 @@ class SeedReport:
         return sum(self.changed.values())
 
 
-def _scope(cur: psycopg.Cursor, tenant: str | None, project: str | None, source: str) -> tuple[int | None, int | None]:
-    if tenant is None:
-        if project is not None:
-            raise AgentFileError(f"{source}: a project needs its tenant: add `tenant:`")
-        return None, None
-    tenant_id, project_id = cur.execute(SCOPE_IDS, {"tenant": tenant, "project": project}).fetchone()
-    if tenant_id is None:
-        raise AgentFileError(f"{source}: unknown tenant {tenant!r}")
-    if project is not None and project_id is None:
-        raise AgentFileError(f"{source}: tenant {tenant!r} has no project {project!r}")
-    return tenant_id, project_id
-
-
 def load_seeds(conn: psycopg.Connection, demo: bool = True) -> SeedReport:
     """Official agents, and the demo data unless demo=False; one transaction."""
     report = SeedReport()
@@ -118,15 +98,14 @@ def _load_demo(registry: Registry, conn: psycopg.Connection, cur: psycopg.Cursor
         for project in tenant.get("projects", []):
             report.add("projects", cur.execute(UPSERT_PROJECT, {**project, "tenant": tenant["slug"]}).rowcount)
     _load_agents(registry, conn, report, agents_dir)
+    def scope_ids(entry: dict) -> dict:
+        scope = registry.scope_in(conn, entry.get("tenant"), entry.get("project"))
+        return {"tenant_id": scope.tenant_id, "project_id": scope.project_id}
+
     for default in data.get("defaults", []):
-        tenant_id, project_id = _scope(cur, default.get("tenant"), default.get("project"), str(demo_file))
-        params = {"tenant_id": tenant_id, "project_id": project_id, "default_agent": default["default_agent"]}
+        params = scope_ids(default) | {"default_agent": default["default_agent"]}
         report.add("defaults", cur.execute(UPSERT_DEFAULT, params).rowcount)
     for optout in data.get("optouts", []):
-        tenant_id, project_id = _scope(cur, optout["tenant"], optout["project"], str(demo_file))
-        params = {**optout, "tenant_id": tenant_id, "project_id": project_id}
-        report.add("optouts", cur.execute(INSERT_OPTOUT, params).rowcount)
+        report.add("optouts", cur.execute(INSERT_OPTOUT, optout | scope_ids(optout)).rowcount)
     for conversation in data.get("conversations", []):
-        tenant_id, project_id = _scope(cur, conversation["tenant"], conversation.get("project"), str(demo_file))
-        params = {**conversation, "tenant_id": tenant_id, "project_id": project_id}
-        report.add("conversations", cur.execute(UPSERT_CONVERSATION, params).rowcount)
+        report.add("conversations", cur.execute(UPSERT_CONVERSATION, conversation | scope_ids(conversation)).rowcount)
