@@ -133,13 +133,8 @@ def test_console_questions_are_index_driven(plan_db, generated, query, params):
 
 @pytest.mark.parametrize("query,params,index", [
     ("SELECT * FROM conversation_agents WHERE project_id = %s", ("project_id",), "conversations_project_idx"),
-    pytest.param(
-        "SELECT * FROM conversation_agents WHERE tenant_id = %s", ("tenant_id",), "conversations_tenant_slug_key",
-        # The view joins conversations to resolve_conversation_agent(c.id), which reads conversations
-        # again: the filter reaches the inner copy only, and at this size the planner hash-joins the
-        # outer copy by a sequential scan (at L it loops over the primary key). The fix — the view
-        # written over conversations directly, no self-join — is in docs/performance.md.
-        marks=pytest.mark.xfail(reason="conversation_agents self-joins conversations (docs/performance.md)")),
+    # The view is written over conversations directly, so a tenant filter reaches an index too.
+    ("SELECT * FROM conversation_agents WHERE tenant_id = %s", ("tenant_id",), "conversations_tenant_slug_key"),
 ])
 def test_a_scope_s_conversations_are_index_driven(plan_db, generated, query, params, index):
     tree = plan(plan_db, query, tuple(generated[p] for p in params))

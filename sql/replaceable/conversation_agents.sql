@@ -1,8 +1,23 @@
--- One row per conversation; a filter on conversation_id reaches the primary key.
+-- The agent each conversation runs with (DESIGN §4, rule 5), one row per conversation:
+--
+--   agent_slug NULL  -> mode 'default': the scope's effective default, as it is now
+--   agent_slug ''    -> mode 'none':    explicitly no agent
+--   agent_slug slug  -> mode 'pinned':  that slug resolved in the conversation's scope
+--
+-- Written over conversations directly, so a filter on conversation_id, tenant_id or project_id
+-- reaches an index. resolve_conversation_agent(id) is this view for one conversation.
 
 CREATE OR REPLACE VIEW conversation_agents WITH (security_invoker = true) AS
-SELECT r.*
+SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
+       CASE WHEN c.agent_slug IS NULL THEN 'default'
+            WHEN c.agent_slug = '' THEN 'none'
+            ELSE 'pinned' END AS mode,
+       s.slug,
+       e.agent_id,
+       s.slug IS NOT NULL AND e.agent_id IS NULL AS orphaned
   FROM conversations c
- CROSS JOIN LATERAL resolve_conversation_agent(c.id) r;
+  LEFT JOIN LATERAL configured_default_agent(c.tenant_id, c.project_id) d ON c.agent_slug IS NULL
+ CROSS JOIN LATERAL (SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug) s
+  LEFT JOIN LATERAL resolve_agent(c.tenant_id, c.project_id, s.slug) e ON true;
 
 COMMENT ON VIEW conversation_agents IS 'For every conversation: mode (pinned, none, default), the slug that applies, the agent it resolves to, and whether it is orphaned.';

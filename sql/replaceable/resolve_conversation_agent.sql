@@ -5,7 +5,9 @@
 --   agent_slug slug  -> mode 'pinned':  that slug resolved in the conversation's scope
 --
 -- slug is the slug that applies (NULL when none does); an applying slug that resolves to
--- no agent is orphaned, and the conversation runs without an agent.
+-- no agent is orphaned, and the conversation runs without an agent. The rules are written once,
+-- in the conversation_agents view; this function is that view for one conversation (inlined,
+-- so the filter reaches the primary key).
 
 CREATE OR REPLACE FUNCTION resolve_conversation_agent(p_conversation_id bigint)
 RETURNS TABLE (
@@ -19,19 +21,9 @@ RETURNS TABLE (
 )
 LANGUAGE sql STABLE
 AS $$
-SELECT c.id, c.tenant_id, c.project_id,
-       CASE WHEN c.agent_slug IS NULL THEN 'default'
-            WHEN c.agent_slug = '' THEN 'none'
-            ELSE 'pinned' END,
-       s.slug,
-       e.agent_id,
-       s.slug IS NOT NULL AND e.agent_id IS NULL
-  FROM conversations c
-  LEFT JOIN LATERAL configured_default_agent(c.tenant_id, c.project_id) d ON c.agent_slug IS NULL
- CROSS JOIN LATERAL (
-        SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug) s
-  LEFT JOIN LATERAL resolve_agent(c.tenant_id, c.project_id, s.slug) e ON true
- WHERE c.id = p_conversation_id
+SELECT v.conversation_id, v.tenant_id, v.project_id, v.mode, v.slug, v.agent_id, v.orphaned
+  FROM conversation_agents v
+ WHERE v.conversation_id = p_conversation_id
 $$;
 
 COMMENT ON FUNCTION resolve_conversation_agent(bigint) IS 'The agent a conversation runs with: mode pinned/none/default, the slug that applies, the agent it resolves to, and whether it is orphaned.';
