@@ -13,6 +13,7 @@ previous instructions" does not. docs/gate.md explains the choices and the measu
 
 import bisect
 import re
+from re import _constants, _parser
 import unicodedata
 from dataclasses import dataclass
 
@@ -145,15 +146,51 @@ def _is_invisible(text: str, index: int, flag_positions: set[int]) -> bool:
     return category == "Cn" and not _is_emoji(char)
 
 
+def _is_control(char: str) -> bool:
+    category = unicodedata.category(char)
+    return (category == "Cc" and char not in _ALLOWED_CONTROLS) or category in ("Cs", "Zl", "Zp")
+
+
+def _is_plain(code: int) -> bool:
+    """Neither a control nor invisible, whatever its neighbours (joiners and selectors excepted)."""
+    char = chr(code)
+    if char in _ALLOWED_CONTROLS:
+        return True
+    if char == _ZWJ or char in _EMOJI_PRESENTATION_SELECTORS or char in _BLANK_LOOKING:
+        return False
+    if _is_variation_selector(code) or _is_emoji(char):  # emoji are neighbours of selectors: look closer
+        return False
+    return unicodedata.category(char) not in ("Cc", "Cs", "Zl", "Zp", "Cf", "Co", "Cn")
+
+
+def _class_of(codes: list[int]) -> str:
+    ranges: list[str] = []
+    start = previous = codes[0]
+    for code in codes[1:] + [-1]:
+        if code != previous + 1:
+            ranges.append(re.escape(chr(start)) + ("-" + re.escape(chr(previous)) if previous > start else ""))
+            start = code
+        previous = code
+    return "".join(ranges)
+
+
+# Nearly every character of a real text is plain; one C-speed scan finds the few that are not, and
+# only those get the per-character analysis. Built from the same predicates as the analysis over
+# the Basic Multilingual Plane (everything beyond it is always looked at closely).
+_NOT_PLAIN = re.compile(f"[^{_class_of([code for code in range(0x10000) if _is_plain(code)])}]")
+
+
 def _check_characters(text: str) -> None:
-    for index, char in enumerate(text):
-        category = unicodedata.category(char)
-        if (category == "Cc" and char not in _ALLOWED_CONTROLS) or category in ("Cs", "Zl", "Zp"):
+    suspects = [match.start() for match in _NOT_PLAIN.finditer(text)]
+    if not suspects:
+        return
+    for index in suspects:
+        if _is_control(text[index]):
             raise InstructionsRejected("control_characters", _context(text, index, index + 1), index, "")
     flag_positions = {
         position for match in _SUBDIVISION_FLAG.finditer(text) for position in range(match.start(), match.end())
     }
-    for index in range(len(text)):
+    for index in suspects:
         if _is_invisible(text, index, flag_positions):
             end = index + 1
             while end < len(text) and _is_invisible(text, end, flag_positions):
@@ -1433,6 +1470,124 @@ _COMPACT_RULES: tuple[_Rule, ...] = (
 )
 
 # --------------------------------------------------------------------------------------------
+# Revocation: a cheap necessary condition before each pattern runs
+# --------------------------------------------------------------------------------------------
+# Running ~70 large alternations over the whole skeleton is most of the gate's cost, yet on an
+# ordinary text almost none of them can match. For each pattern we derive, from its parsed form,
+# groups of literal strings ("factors") such that every match contains at least one string of
+# each group. A pattern whose group has no string in the text is skipped: that can never change
+# a decision, only save time. Looking for every factor with `in` would itself be slow on 8,000
+# characters, so each factor is first looked up by one of its 3- or 4-character pieces in the
+# set of pieces the text contains (a C-speed set intersection), and only factors whose piece is
+# present are searched for exactly. Pieces are taken from the text's distinct words, so their
+# number grows with the vocabulary, not with the length of the text.
+
+_MIN_FACTOR = 3  # shorter factors ("no", "a ") occur in any text: a group holding one filters nothing
+_KEY_LENGTH = 4
+
+
+def _factor_groups(items: _parser.SubPattern) -> list[frozenset[str]]:
+    """Groups of factors of a parsed sequence: a match contains a string from each group."""
+    groups: list[frozenset[str]] = []
+    literal_run: list[str] = []
+
+    def close_run() -> None:
+        if literal_run:
+            groups.append(frozenset(["".join(literal_run)]))
+            literal_run.clear()
+
+    for op, argument in items:
+        if op is _constants.LITERAL and chr(argument) != "\n":  # no factor spans a sentence end
+            literal_run.append(chr(argument))
+            continue
+        close_run()  # anything else (class, repeat, lookaround, \b) ends the literal run
+        group = None
+        if op is _constants.SUBPATTERN:
+            group = _best_group(_factor_groups(argument[3]))
+        elif op is _constants.BRANCH:
+            # One group per alternative; the union holds a factor of whichever alternative matched.
+            branches = [_best_group(_factor_groups(branch)) for branch in argument[1]]
+            group = None if any(b is None for b in branches) else frozenset().union(*branches)
+        elif op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT) and argument[0] >= 1:
+            group = _best_group(_factor_groups(argument[2]))
+        elif op is _constants.ATOMIC_GROUP:
+            group = _best_group(_factor_groups(argument))
+        if group:
+            groups.append(_without_redundant(group))
+    close_run()
+    return groups
+
+
+def _without_redundant(group: frozenset[str]) -> frozenset[str]:
+    """Drop factors that contain another factor of the group: the shorter one is present whenever they are."""
+    kept: list[str] = []
+    for factor in sorted(group, key=len):
+        if not any(shorter in factor for shorter in kept):
+            kept.append(factor)
+    return frozenset(kept)
+
+
+def _group_strength(group: frozenset[str]) -> tuple[int, int]:
+    return min(len(factor) for factor in group), -len(group)
+
+
+def _best_group(groups: list[frozenset[str]]) -> frozenset[str] | None:
+    return max(groups, key=_group_strength) if groups else None
+
+
+def _key_of(factor: str) -> str | None:
+    """The piece a factor is indexed by: 4 (else 3) characters of one word, or None if it has none."""
+    for length in (_KEY_LENGTH, _MIN_FACTOR):
+        for word in factor.split(" "):
+            if len(word) >= length:
+                return word[:length]  # a word's start is rarer than its inflected end
+    return None
+
+
+class _Haystack:
+    """The skeleton as the prefilter reads it, built once per validated text."""
+
+    def __init__(self, skeleton_text: str) -> None:
+        # Windows in pairings join sentences with a space; factors never contain a newline, so
+        # searching this form finds every factor that either form contains.
+        self.text = skeleton_text.replace("\n", " ")
+        self.pieces: set[str] = set()
+        for word in set(self.text.split(" ")):
+            for length in (_MIN_FACTOR, _KEY_LENGTH):
+                self.pieces.update(word[i:i + length] for i in range(len(word) - length + 1))
+
+
+class _Prefilter:
+    """A necessary condition for `pattern` to match anywhere in a skeleton."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        groups: list[frozenset[str]] = []
+        if not pattern.flags & re.IGNORECASE:  # factors are case-sensitive literals
+            groups = [g for g in _factor_groups(_parser.parse(pattern.pattern, pattern.flags))
+                      if all(_key_of(factor) for factor in g)]
+        groups.sort(key=_group_strength, reverse=True)  # most selective first: fail early
+        self._checks: list[tuple[frozenset[str], dict[str, tuple[str, ...]]]] = []
+        for group in groups:
+            by_key: dict[str, list[str]] = {}
+            for factor in group:
+                by_key.setdefault(_key_of(factor), []).append(factor)
+            self._checks.append((frozenset(by_key), {k: tuple(v) for k, v in by_key.items()}))
+
+    def may_match(self, haystack: _Haystack) -> bool:
+        for keys, by_key in self._checks:
+            present = keys.intersection(haystack.pieces)
+            if not any(factor in haystack.text for key in present for factor in by_key[key]):
+                return False
+        return True
+
+
+_WORD_RULE_FILTERS: tuple[_Prefilter, ...] = tuple(_Prefilter(rule.pattern) for rule in _WORD_RULES)
+_PAIRING_FILTERS: tuple[tuple[_Prefilter, _Prefilter], ...] = tuple(
+    (_Prefilter(pairing.target), _Prefilter(pairing.action)) for pairing in _PAIRINGS
+)
+
+
+# --------------------------------------------------------------------------------------------
 # Revocation: when a match is not an attack
 # --------------------------------------------------------------------------------------------
 
@@ -1518,13 +1673,18 @@ def _check_revocation(text: str) -> None:
         start, end = folded.source_span(tag.start() + (folded.text[tag.start()] == "\n"), tag.end())
         raise InstructionsRejected("revocation", _excerpt(text, start, end), start, " [authority tag]")
     skeleton = word_skeleton(text)
-    for rule in _WORD_RULES:
+    haystack = _Haystack(skeleton.text)
+    for rule, prefilter in zip(_WORD_RULES, _WORD_RULE_FILTERS):
+        if not prefilter.may_match(haystack):
+            continue
         for match in rule.pattern.finditer(skeleton.text):
             act_start = match.start("act") if "act" in rule.pattern.groupindex else None
             if not _is_excused(skeleton.text, match.start(), match.end(), rule, act_start):
                 _refuse_revocation(text, skeleton, match.start(), match.end(), rule.name)
-    for pairing in _PAIRINGS:
-        _check_pairing(text, skeleton, pairing)
+    for pairing, (target_filter, action_filter) in zip(_PAIRINGS, _PAIRING_FILTERS):
+        # Both signals must sit in one window, so both must occur somewhere in the text.
+        if target_filter.may_match(haystack) and action_filter.may_match(haystack):
+            _check_pairing(text, skeleton, pairing)
     compact = compact_skeleton(skeleton)
     for rule in _COMPACT_RULES:
         for match in rule.pattern.finditer(compact.text):

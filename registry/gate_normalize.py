@@ -104,35 +104,32 @@ class _Word:
     ends_sentence: bool
 
 
-def _words_of_line(line: list[tuple[str, int]]) -> list[_Word]:
-    """Split one line of folded characters into words, keeping sentence ends."""
+def _words_of_line(line: str, origins: tuple[int, ...], offset: int) -> list[_Word]:
+    """Split one line of folded text (starting at `offset` in the folded text) into words, keeping sentence ends."""
     words: list[_Word] = []
-    chunk: list[tuple[str, int]] = []
-
-    def close_chunk() -> None:
+    position = offset
+    for chunk in line.split(" "):
+        chunk_start = position
+        position += len(chunk) + 1
         if not chunk:
-            return
-        has_letter = any(c.isalpha() for c, _ in chunk)
-        letters: list[tuple[str, int]] = []
-        for c, origin in chunk:
-            if has_letter:
-                c = c.translate(_LEETSPEAK)
-            if c.isalnum():
-                letters.append((c, origin))
-        closing = "".join(c for c, _ in chunk).rstrip(_CLOSERS)
+            continue
+        chunk_origins = origins[chunk_start:chunk_start + len(chunk)]
+        # Leetspeak is undone only in chunks that hold a letter, so "2024" stays a number. The
+        # table maps one character to one, so positions still line up with the origins.
+        if chunk.isalpha() or any(c.isalpha() for c in chunk):
+            chunk_letters = chunk.translate(_LEETSPEAK)
+        else:
+            chunk_letters = chunk
+        if chunk_letters.isalnum():  # the common case: nothing to drop
+            letters = list(zip(chunk_letters, chunk_origins))
+        else:
+            letters = [(c, origin) for c, origin in zip(chunk_letters, chunk_origins) if c.isalnum()]
+        closing = chunk.rstrip(_CLOSERS)
         ends_sentence = bool(closing) and closing[-1] in _SENTENCE_END
         if letters:
             words.append(_Word(letters, ends_sentence))
         elif ends_sentence and words:
             words[-1].ends_sentence = True
-        chunk.clear()
-
-    for char, origin in line:
-        if char == " ":
-            close_chunk()
-        else:
-            chunk.append((char, origin))
-    close_chunk()
     return words
 
 
@@ -161,24 +158,22 @@ def _join_single_letter_runs(words: list[_Word]) -> list[_Word]:
     return joined
 
 
-def _lines(folded: Folded) -> list[tuple[list[tuple[str, int]], bool]]:
-    """Source lines as (characters, starts_new_sentence). A blank line or a bullet starts one."""
-    lines: list[tuple[list[tuple[str, int]], bool]] = []
-    current: list[tuple[str, int]] = []
+def _lines(folded: Folded) -> list[tuple[str, int, bool]]:
+    """Non-empty lines as (text, offset in the folded text, starts_new_sentence).
+
+    A line after a blank line (or the first), a bullet or a numbered item starts a sentence.
+    """
+    lines: list[tuple[str, int, bool]] = []
+    position = 0
     blank_before = True
-    for char, origin in zip(folded.text, folded.origins):
-        if char == "\n":
-            lines.append((current, blank_before))
-            blank_before = not current
-            current = []
-        else:
-            current.append((char, origin))
-    lines.append((current, blank_before))
-    return [
-        (line, starts or (bool(line) and line[0][0] in _BULLETS) or (bool(line) and line[0][0].isdigit()))
-        for line, starts in lines
-        if line
-    ]
+    for line in folded.text.split("\n"):
+        offset = position
+        position += len(line) + 1
+        if line:
+            starts = blank_before or line[0] in _BULLETS or line[0].isdigit()
+            lines.append((line, offset, starts))
+        blank_before = not line
+    return lines
 
 
 def word_skeleton(text: str) -> Folded:
@@ -186,10 +181,10 @@ def word_skeleton(text: str) -> Folded:
     chars: list[str] = []
     origins: list[int] = []
     words: list[_Word] = []
-    for line, starts_sentence in _lines(folded):
+    for line, offset, starts_sentence in _lines(folded):
         if starts_sentence and words:
             words[-1].ends_sentence = True
-        words.extend(_words_of_line(line))
+        words.extend(_words_of_line(line, folded.origins, offset))
     for word in _join_single_letter_runs(words):
         expansion = _ABBREVIATIONS.get("".join(c for c, _ in word.letters)) if len(word.letters) <= 4 else None
         if expansion:
