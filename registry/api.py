@@ -19,7 +19,7 @@ from typing import Literal
 
 import psycopg
 from psycopg import sql
-from psycopg.rows import class_row
+from psycopg.rows import class_row, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
@@ -61,7 +61,12 @@ RETURNING {AGENT_COLUMNS}"""
 AGENT_IN_LAYER = f"""
 SELECT {AGENT_COLUMNS} FROM agents
  WHERE scope_tenant_id = COALESCE(%s, 0) AND scope_project_id = COALESCE(%s, 0) AND slug = %s"""
-AGENT_BY_ID = f"SELECT {AGENT_COLUMNS} FROM agents WHERE id = %s"
+AGENT_WITH_SCOPE = f"""
+SELECT {", ".join("a." + column.strip() for column in AGENT_COLUMNS.split(","))}, t.slug AS t_slug, t.name AS t_name, p.slug AS p_slug, p.name AS p_name
+  FROM agents a
+  LEFT JOIN tenants t ON t.id = a.tenant_id
+  LEFT JOIN projects p ON p.id = a.project_id
+ WHERE a.id = %s"""
 CURRENT_VERSION = "SELECT version FROM agents WHERE id = %s"
 DELETE_AGENT = "DELETE FROM agents WHERE id = %s AND version = COALESCE(%s, version)"
 HISTORY = """
@@ -214,17 +219,27 @@ class Registry:
         return Scope(found, repository.find_project(conn, found, project) if project is not None else None)
 
     def agent_in(self, conn: psycopg.Connection, ref: AgentRef | int) -> tuple[Agent, Scope]:
+        if isinstance(ref, int):
+            return self._agent_by_id(conn, ref)
         with conn.cursor(row_factory=class_row(Agent)) as cur:
-            if isinstance(ref, int):
-                agent = cur.execute(AGENT_BY_ID, (ref,)).fetchone()
-                if agent is None:
-                    raise NotFound(f"no agent with id {ref}")
-                return agent, self.scope_in(conn, agent.tenant_id, agent.project_id)
             scope = self.scope_in(conn, ref.tenant, ref.project)
             agent = cur.execute(AGENT_IN_LAYER, (scope.tenant_id, scope.project_id, ref.slug)).fetchone()
         if agent is None:
             raise NotFound(f"no agent {ref.slug!r} in {scope.where}")
         return agent, scope
+
+    @staticmethod
+    def _agent_by_id(conn: psycopg.Connection, agent_id: int) -> tuple[Agent, Scope]:
+        """The agent and its layer's tenant and project in one round trip (the write hot path)."""
+        with conn.cursor(row_factory=dict_row) as cur:
+            row = cur.execute(AGENT_WITH_SCOPE, (agent_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no agent with id {agent_id}")
+        tenant = Tenant(id=row["tenant_id"], slug=row["t_slug"], name=row["t_name"]) if row["tenant_id"] else None
+        project = (Project(id=row["project_id"], tenant_id=row["tenant_id"], slug=row["p_slug"], name=row["p_name"])
+                   if row["project_id"] else None)
+        agent = Agent.model_validate({k: row[k] for k in Agent.model_fields})
+        return agent, Scope(tenant, project)
 
     @staticmethod
     def _context(scope: Scope, slug: str | None = None) -> dict[str, object]:
