@@ -27,7 +27,7 @@ from registry.cli_write import (
     cmd_default_set,
     open_registry,
 )
-from registry.models import CatalogEntry, EffectiveAgent
+from registry.models import CatalogEntry
 from registry.paths import SEEDS_DIR
 from registry.render import as_json, describe_conversation, describe_default, table
 from registry.seeding import load_seeds
@@ -37,11 +37,9 @@ DEMO_PROJECT = "financeiro"
 PRODUCT_RULES_FILE = SEEDS_DIR / "product_rules.md"
 
 
-def _catalog_table(agents: Sequence[EffectiveAgent]) -> str:
-    if agents and isinstance(agents[0], CatalogEntry):
-        return table(["slug", "layer", "version", "tokens", "uses", "name"],
-                     [(a.slug, a.layer, a.version, a.instruction_tokens, a.uses, a.name) for a in agents])
-    return table(["slug", "layer", "version", "name"], [(a.slug, a.layer, a.version, a.name) for a in agents])
+def _catalog_table(agents: Sequence[CatalogEntry]) -> str:
+    return table(["slug", "layer", "version", "tokens", "uses", "name"],
+                 [(a.slug, a.layer, a.version, a.instruction_tokens, a.uses, a.name) for a in agents])
 
 
 def cmd_agents(args: argparse.Namespace) -> None:
@@ -58,7 +56,8 @@ def cmd_agents(args: argparse.Namespace) -> None:
     print(_catalog_table(agents))
     if agents:
         estimated = "" if agents[0].tokens_exact else ", estimated"
-        print(f"(tokens: what each agent's instructions add to every question{estimated})")
+        print(f"(tokens: what each agent's instructions add to every question{estimated}; "
+              "uses: this tenant's conversations that adopted it)")
 
 
 def cmd_default(args: argparse.Namespace) -> None:
