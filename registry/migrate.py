@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 
 from alembic import command
 from alembic.config import Config
@@ -39,6 +40,19 @@ def execute_sql(op: Operations, sql: str) -> None:
 
 def run_revision_file(op: Operations, name: str) -> None:
     execute_sql(op, (MIGRATION_SQL_DIR / name).read_text(encoding="utf-8"))
+
+
+def sql_revision(revision: str) -> tuple[Callable[[], None], Callable[[], None]]:
+    """A revision's upgrade() and downgrade(): migrations/sql/<revision>.up.sql and .down.sql."""
+    from alembic import op
+
+    def upgrade() -> None:
+        run_revision_file(op, f"{revision}.up.sql")
+
+    def downgrade() -> None:
+        run_revision_file(op, f"{revision}.down.sql")
+
+    return upgrade, downgrade
 
 
 def alembic_config(url: str | None = None, output: io.StringIO | None = None) -> Config:

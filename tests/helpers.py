@@ -74,3 +74,22 @@ class Resolver:
             result = rows(self.db, "SELECT * FROM resolve_conversation_agent(%s)", (conversation_id,))
         assert len(result) == 1, result
         return result[0]
+
+
+# -- query plans (EXPLAIN (FORMAT JSON)) ----------------------------------------------------------
+def plan(db: psycopg.Connection, query: str, params: tuple) -> dict:
+    return db.execute("EXPLAIN (FORMAT JSON) " + query, params).fetchone()[0][0]["Plan"]
+
+
+def plan_nodes(node: dict):
+    yield node
+    for child in node.get("Plans", []):
+        yield from plan_nodes(child)
+
+
+def seq_scanned(tree: dict) -> set[str]:
+    return {n["Relation Name"] for n in plan_nodes(tree) if n["Node Type"] == "Seq Scan"}
+
+
+def indexes_used(tree: dict) -> set[str]:
+    return {n["Index Name"] for n in plan_nodes(tree) if "Index Name" in n}

@@ -18,6 +18,7 @@ from pytest_postgresql.janitor import DatabaseJanitor
 from registry import migrate
 from registry.bench.generate import SCALES, Shape, checksums, generate
 from registry.embedded import HOST, SUPERUSER
+from tests.helpers import indexes_used, plan, seq_scanned
 
 # Enough rows that a sequential scan would be the planner's honest choice for a query that
 # really had to read a table: ~11,000 agents, 10,000 conversations, ~1,000 layer defaults.
@@ -55,24 +56,6 @@ def generated(plan_db):
          ORDER BY kind, id""").fetchall())
     slug = db.execute("SELECT slug FROM resolve_agents(%s, %s) LIMIT 1", (tenant_id, project_id)).fetchone()[0]
     return {"tenant_id": tenant_id, "project_id": project_id, "conversations": conversations, "slug": slug}
-
-
-def plan(db, query: str, params: tuple) -> dict:
-    return db.execute("EXPLAIN (FORMAT JSON) " + query, params).fetchone()[0][0]["Plan"]
-
-
-def nodes(node: dict):
-    yield node
-    for child in node.get("Plans", []):
-        yield from nodes(child)
-
-
-def seq_scanned(tree: dict) -> set[str]:
-    return {n["Relation Name"] for n in nodes(tree) if n["Node Type"] == "Seq Scan"}
-
-
-def indexes_used(tree: dict) -> set[str]:
-    return {n["Index Name"] for n in nodes(tree) if "Index Name" in n}
 
 
 def assert_index_driven(tree: dict, intended: set[str]) -> None:

@@ -10,6 +10,8 @@ import json
 
 import pytest
 
+from tests.helpers import plan, seq_scanned
+
 
 @pytest.fixture
 def populated(db):
@@ -32,20 +34,6 @@ def populated(db):
     db.execute("INSERT INTO agent_defaults (default_agent) VALUES ('official-2')")
     db.execute("ANALYZE")
     return db.execute("SELECT max(id) FROM projects").fetchone()[0]
-
-
-def plan(db, query: str, params: tuple) -> dict:
-    return db.execute("EXPLAIN (FORMAT JSON) " + query, params).fetchone()[0][0]["Plan"]
-
-
-def nodes(node: dict):
-    yield node
-    for child in node.get("Plans", []):
-        yield from nodes(child)
-
-
-def seq_scanned(tree: dict) -> set[str]:
-    return {n["Relation Name"] for n in nodes(tree) if n["Node Type"] == "Seq Scan"}
 
 
 @pytest.mark.parametrize("query", [
