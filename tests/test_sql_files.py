@@ -35,7 +35,8 @@ def test_replaceable_objects_come_after_what_they_reference():
                 edges += 1
     assert edges >= 6  # views on functions, functions on functions: the order is not trivial
     assert position["resolve_agents"] < position["effective_agents"]
-    assert position["resolve_agent"] < position["conversation_agents"] < position["resolve_conversation_agent"]
+    assert position["winning_agent"] < position["resolve_agent"]
+    assert position["winning_agent"] < position["conversation_agents"] < position["resolve_conversation_agent"]
 
 
 def test_order_is_derived_not_alphabetical():

@@ -5,7 +5,9 @@
 --   agent_slug slug  -> mode 'pinned':  that slug resolved in the conversation's scope
 --
 -- Written over conversations directly, so a filter on conversation_id, tenant_id or project_id
--- reaches an index. resolve_conversation_agent(id) is this view for one conversation.
+-- reaches an index. resolve_conversation_agent(id) is this view for one conversation. It calls
+-- winning_agent, not resolve_agent: a conversation's scope exists by its foreign keys, and the
+-- two index lookups that would check it again would run on every question.
 
 CREATE OR REPLACE VIEW conversation_agents WITH (security_invoker = true) AS
 SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
@@ -13,11 +15,11 @@ SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
             WHEN c.agent_slug = '' THEN 'none'
             ELSE 'pinned' END AS mode,
        s.slug,
-       e.agent_id,
-       s.slug IS NOT NULL AND e.agent_id IS NULL AS orphaned
+       e.id AS agent_id,
+       s.slug IS NOT NULL AND e.id IS NULL AS orphaned
   FROM conversations c
   LEFT JOIN LATERAL configured_default_agent(c.tenant_id, c.project_id) d ON c.agent_slug IS NULL
  CROSS JOIN LATERAL (SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug) s
-  LEFT JOIN LATERAL resolve_agent(c.tenant_id, c.project_id, s.slug) e ON true;
+  LEFT JOIN LATERAL winning_agent(c.tenant_id, c.project_id, s.slug) e ON true;
 
 COMMENT ON VIEW conversation_agents IS 'For every conversation: mode (pinned, none, default), the slug that applies, the agent it resolves to, and whether it is orphaned.';

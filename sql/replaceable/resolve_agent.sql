@@ -1,7 +1,7 @@
 -- The effective agent of one slug in one scope: resolve_agents narrowed to a slug, with the
--- slug inside the index condition. It is the hot path (every question needs its
--- conversation's agent), so it reads at most three index entries instead of a catalog.
--- The rules are resolve_agents' own; tests/test_resolution.py checks the two agree.
+-- slug inside the index condition, so it reads at most three index entries instead of a
+-- catalog. winning_agent holds the rules; this adds the check that the scope exists.
+-- tests/test_resolution.py checks it agrees with resolve_agents.
 
 CREATE OR REPLACE FUNCTION resolve_agent(p_tenant_id bigint, p_project_id bigint, p_slug text)
 RETURNS TABLE (
@@ -21,20 +21,10 @@ LANGUAGE sql STABLE
 AS $$
 SELECT p_tenant_id, p_project_id, w.slug, w.id, w.layer, w.version, w.name,
        w.description, w.when_to_use, w.requires, w.instructions
-  FROM (SELECT a.*
-          FROM agents a
-         WHERE a.slug = p_slug
-           AND a.status = 'published'
-           AND a.enabled
-           AND a.scope_tenant_id IN (0, p_tenant_id)
-           AND a.scope_project_id IN (0, COALESCE(p_project_id, 0))
-         ORDER BY a.scope_project_id DESC, a.scope_tenant_id DESC
-         LIMIT 1) w
+  FROM winning_agent(p_tenant_id, p_project_id, p_slug) w
  WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = p_tenant_id)
    AND (p_project_id IS NULL
         OR EXISTS (SELECT 1 FROM projects p WHERE p.id = p_project_id AND p.tenant_id = p_tenant_id))
-   AND NOT EXISTS (SELECT 1 FROM agent_optouts o
-                    WHERE o.project_id = p_project_id AND o.agent_id = w.id)
 $$;
 
 COMMENT ON FUNCTION resolve_agent(bigint, bigint, text) IS 'The effective agent of one slug in a scope (0 or 1 row); same rules and columns as resolve_agents.';
