@@ -12,6 +12,7 @@ previous instructions" does not. docs/gate.md explains the choices and the measu
 """
 
 import bisect
+import functools
 import re
 from re import _constants, _parser
 import unicodedata
@@ -1581,10 +1582,12 @@ class _Prefilter:
         return True
 
 
-_WORD_RULE_FILTERS: tuple[_Prefilter, ...] = tuple(_Prefilter(rule.pattern) for rule in _WORD_RULES)
-_PAIRING_FILTERS: tuple[tuple[_Prefilter, _Prefilter], ...] = tuple(
-    (_Prefilter(pairing.target), _Prefilter(pairing.action)) for pairing in _PAIRINGS
-)
+@functools.cache
+def _rule_filters() -> tuple[tuple[_Prefilter, ...], tuple[tuple[_Prefilter, _Prefilter], ...]]:
+    """The word rules' and pairings' prefilters, derived on first use rather than at import
+    (~0.5 s): commands that never validate a text do not pay for them."""
+    return (tuple(_Prefilter(rule.pattern) for rule in _WORD_RULES),
+            tuple((_Prefilter(pairing.target), _Prefilter(pairing.action)) for pairing in _PAIRINGS))
 
 
 # --------------------------------------------------------------------------------------------
@@ -1674,14 +1677,15 @@ def _check_revocation(text: str) -> None:
         raise InstructionsRejected("revocation", _excerpt(text, start, end), start, " [authority tag]")
     skeleton = word_skeleton(text)
     haystack = _Haystack(skeleton.text)
-    for rule, prefilter in zip(_WORD_RULES, _WORD_RULE_FILTERS):
+    word_filters, pairing_filters = _rule_filters()
+    for rule, prefilter in zip(_WORD_RULES, word_filters):
         if not prefilter.may_match(haystack):
             continue
         for match in rule.pattern.finditer(skeleton.text):
             act_start = match.start("act") if "act" in rule.pattern.groupindex else None
             if not _is_excused(skeleton.text, match.start(), match.end(), rule, act_start):
                 _refuse_revocation(text, skeleton, match.start(), match.end(), rule.name)
-    for pairing, (target_filter, action_filter) in zip(_PAIRINGS, _PAIRING_FILTERS):
+    for pairing, (target_filter, action_filter) in zip(_PAIRINGS, pairing_filters):
         # Both signals must sit in one window, so both must occur somewhere in the text.
         if target_filter.may_match(haystack) and action_filter.may_match(haystack):
             _check_pairing(text, skeleton, pairing)
