@@ -11,29 +11,6 @@
 -- conversations = how many conversations of that scope follow that slug (pinned to it, or
 -- following a default that names it).
 
--- resolve_agent, as it would be with one row removed (delete, disable, unpublish) or one more
--- opt-out (p_optout_project hiding p_optout_agent).
-CREATE OR REPLACE FUNCTION resolve_agent_if(p_tenant_id bigint, p_project_id bigint, p_slug text,
-                                            p_removed_agent bigint, p_optout_project bigint,
-                                            p_optout_agent bigint)
-RETURNS TABLE (agent_id bigint, layer text)
-LANGUAGE sql STABLE
-AS $$
-SELECT w.id, w.layer
-  FROM (SELECT a.id, a.layer
-          FROM agents a
-         WHERE a.slug = p_slug
-           AND a.status = 'published'
-           AND a.enabled
-           AND a.id IS DISTINCT FROM p_removed_agent
-           AND a.scope_tenant_id IN (0, p_tenant_id)
-           AND a.scope_project_id IN (0, COALESCE(p_project_id, 0))
-         ORDER BY a.scope_project_id DESC, a.scope_tenant_id DESC
-         LIMIT 1) w
- WHERE NOT EXISTS (SELECT 1 FROM agent_optouts o WHERE o.project_id = p_project_id AND o.agent_id = w.id)
-   AND (w.id IS DISTINCT FROM p_optout_agent OR p_project_id IS DISTINCT FROM p_optout_project)
-$$;
-
 -- configured_default_agent, as it would be with one layer's default_agent replaced.
 CREATE OR REPLACE FUNCTION configured_default_agent_if(p_tenant_id bigint, p_project_id bigint,
                                                        p_layer_tenant bigint, p_layer_project bigint,
@@ -86,14 +63,14 @@ LANGUAGE sql STABLE
 AS $$
 WITH changed AS (
     SELECT s.tenant_id, s.project_id, b.agent_id AS before_id, b.layer AS before_layer,
-           a.agent_id AS after_id, a.layer AS after_layer
+           a.id AS after_id, a.layer AS after_layer
       FROM scopes s
       LEFT JOIN LATERAL resolve_agent(s.tenant_id, s.project_id, p_slug) b ON true
-      LEFT JOIN LATERAL resolve_agent_if(s.tenant_id, s.project_id, p_slug, p_removed_agent,
-                                         p_optout_project, p_optout_agent) a ON true
+      LEFT JOIN LATERAL winning_agent(s.tenant_id, s.project_id, p_slug, p_removed_agent,
+                                      p_optout_project, p_optout_agent) a ON true
      WHERE (p_tenant_id IS NULL OR s.tenant_id = p_tenant_id)
        AND (p_project_id IS NULL OR s.project_id = p_project_id)
-       AND b.agent_id IS DISTINCT FROM a.agent_id
+       AND b.agent_id IS DISTINCT FROM a.id
 )
 SELECT 'agent', c.tenant_id, c.project_id, p_slug, p_slug, c.before_id, c.before_layer, c.after_id,
        c.after_layer, c.after_id IS NULL, conversations_following(c.tenant_id, c.project_id, p_slug, false)

@@ -3,8 +3,16 @@
 -- out of it (then nothing: what lies beneath does not resurface). No check that the scope
 -- exists — resolve_agent adds that for callers who name a scope; a conversation's foreign keys
 -- already guarantee its own, so the hot path (conversation_agents) calls this directly.
+--
+-- The last three parameters ask "what if" for the impact previews (impact.sql), so a preview
+-- resolves by these same rules: p_removed_agent is treated as gone (deleted, disabled or
+-- unpublished), and p_optout_project as having opted out of p_optout_agent. Left NULL, they
+-- change nothing.
 
-CREATE OR REPLACE FUNCTION winning_agent(p_tenant_id bigint, p_project_id bigint, p_slug text)
+CREATE OR REPLACE FUNCTION winning_agent(p_tenant_id bigint, p_project_id bigint, p_slug text,
+                                         p_removed_agent bigint DEFAULT NULL,
+                                         p_optout_project bigint DEFAULT NULL,
+                                         p_optout_agent bigint DEFAULT NULL)
 RETURNS SETOF agents
 LANGUAGE sql STABLE
 AS $$
@@ -14,12 +22,14 @@ SELECT w.*
          WHERE a.slug = p_slug
            AND a.status = 'published'
            AND a.enabled
+           AND a.id IS DISTINCT FROM p_removed_agent
            AND a.scope_tenant_id IN (0, p_tenant_id)
            AND a.scope_project_id IN (0, COALESCE(p_project_id, 0))
          ORDER BY a.scope_project_id DESC, a.scope_tenant_id DESC
          LIMIT 1) w
  WHERE NOT EXISTS (SELECT 1 FROM agent_optouts o
                     WHERE o.project_id = p_project_id AND o.agent_id = w.id)
+   AND (w.id IS DISTINCT FROM p_optout_agent OR p_project_id IS DISTINCT FROM p_optout_project)
 $$;
 
-COMMENT ON FUNCTION winning_agent(bigint, bigint, text) IS 'The effective agents row of one slug in a scope, assuming the scope exists (0 or 1 row). Callers naming a scope use resolve_agent.';
+COMMENT ON FUNCTION winning_agent(bigint, bigint, text, bigint, bigint, bigint) IS 'The effective agents row of one slug in a scope, assuming the scope exists (0 or 1 row); optionally as it would be with one agent removed or one more opt-out. Callers naming a scope use resolve_agent.';
