@@ -81,10 +81,10 @@ def check_files(paths: list[Path]) -> tuple[list[tuple[str, AgentFile]], ImportR
     return accepted, report
 
 
-def apply_agent_files(registry: Registry, conn: psycopg.Connection, files: list[tuple[str, AgentFile]],
-                      report: ImportReport | None = None) -> ImportReport:
+def apply_agent_files(registry: Registry, conn: psycopg.Connection,
+                      files: list[tuple[str, AgentFile]]) -> ImportReport:
     """Create, update or leave each agent, inside the caller's transaction."""
-    report = report or ImportReport()
+    report = ImportReport()
     for source, agent in files:
         try:
             scope = registry.scope_in(conn, agent.tenant, agent.project)
@@ -111,13 +111,19 @@ def apply_agent_files(registry: Registry, conn: psycopg.Connection, files: list[
     return report
 
 
-def import_agents(registry: Registry, path: Path) -> ImportReport:
-    """Import a file or a directory of agent files: all of them, or none (ImportRefused)."""
+def accepted_files(path: Path) -> list[tuple[str, AgentFile]]:
+    """Every agent file under `path`, parsed and gated; ImportRefused lists all refusals."""
     files, report = check_files(agent_paths(path))
     if report.refused:
         raise ImportRefused(report)
+    return files
+
+
+def import_agents(registry: Registry, path: Path) -> ImportReport:
+    """Import a file or a directory of agent files: all of them, or none (ImportRefused)."""
+    files = accepted_files(path)
     with registry.transaction() as conn:
-        return apply_agent_files(registry, conn, files, report)
+        return apply_agent_files(registry, conn, files)
 
 
 def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> str:

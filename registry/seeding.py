@@ -13,7 +13,7 @@ from pathlib import Path
 import psycopg
 import yaml
 
-from registry.agent_io import ImportRefused, agent_paths, apply_agent_files, check_files
+from registry.agent_io import accepted_files, apply_agent_files
 from registry.api import Registry
 from registry.paths import SEEDS_DIR
 
@@ -83,10 +83,7 @@ def load_seeds(conn: psycopg.Connection, demo: bool = True) -> SeedReport:
 
 def _load_agents(registry: Registry, conn: psycopg.Connection, report: SeedReport, directory: Path) -> None:
     """Agents go through the API's write path (the gate, history), like any import."""
-    files, checked = check_files(agent_paths(directory))
-    if checked.refused:
-        raise ImportRefused(checked)
-    applied = apply_agent_files(registry, conn, files)
+    applied = apply_agent_files(registry, conn, accepted_files(directory))
     report.add("agents", len(applied.created) + len(applied.updated))
 
 
