@@ -13,9 +13,11 @@ previous instructions" does not. docs/gate.md explains the choices and the measu
 
 import bisect
 import functools
+import itertools
 import re
 from re import _constants, _parser
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from registry.errors import RegistryError
@@ -226,15 +228,19 @@ _FRAME_MARKER = re.compile(r"(?:[<>«»‹›]{2,}|[«»‹›])[/\\]?(?:end[_\-
 
 def _check_markers(text: str) -> None:
     folded = fold_characters(text)
-    searches = (
-        (_TEMPLATE_TOKEN, folded),
-        (_FRAME_MARKER, _without_spaces(folded)),
-    )
-    for pattern, form in searches:
-        match = pattern.search(form.text)
-        if match:
-            start, end = form.source_span(match.start(), match.end())
-            raise InstructionsRejected("frame_marker", _excerpt(text, start, end), start, "")
+    match = _TEMPLATE_TOKEN.search(folded.text)
+    if match:
+        _refuse_marker(text, folded, match)
+    # The characters of `_without_spaces(folded)` (str.split splits where str.isspace holds); its
+    # origins are only needed to quote a match, so they are only built then.
+    match = _FRAME_MARKER.search("".join(folded.text.split()))
+    if match:
+        _refuse_marker(text, _without_spaces(folded), match)
+
+
+def _refuse_marker(text: str, form: Folded, match: re.Match[str]) -> None:
+    start, end = form.source_span(match.start(), match.end())
+    raise InstructionsRejected("frame_marker", _excerpt(text, start, end), start, "")
 
 
 def _without_spaces(folded: Folded) -> Folded:
@@ -1548,46 +1554,195 @@ def _key_of(factor: str) -> str | None:
 class _Haystack:
     """The skeleton as the prefilter reads it, built once per validated text."""
 
-    def __init__(self, skeleton_text: str) -> None:
+    def __init__(self, skeleton_text: str, short_keys: frozenset[str]) -> None:
+        self.skeleton = skeleton_text
         # Windows in pairings join sentences with a space; factors never contain a newline, so
         # searching this form finds every factor that either form contains.
         self.text = skeleton_text.replace("\n", " ")
-        self.pieces: set[str] = set()
-        for word in set(self.text.split(" ")):
-            for length in (_MIN_FACTOR, _KEY_LENGTH):
-                self.pieces.update(word[i:i + length] for i in range(len(word) - length + 1))
+        words = set(self.text.split(" "))
+        # Every piece of _KEY_LENGTH characters of a word. Of the shorter pieces only keys are ever
+        # looked up, and there are few (`short_keys`): a key holds no space, so it is a piece of a
+        # word exactly when the text contains it.
+        self.pieces: set[str] = {word[i:i + _KEY_LENGTH] for word in words for i in range(len(word) - _KEY_LENGTH + 1)}
+        self.pieces.update(key for key in short_keys if key in self.text)
+        # Where each sentence (line of the skeleton) starts, and one past the end: len(skeleton) + 1.
+        self.sentences = skeleton_text.split("\n")
+        self.starts = list(itertools.accumulate((len(sentence) + 1 for sentence in self.sentences), initial=0))
+        self._found: dict[str, bool] = {}  # many rules share factors ("regras", "sistema"): look once
+        self._windows: dict[tuple[str, int], set[int]] = {}
+
+    def contains(self, factor: str) -> bool:
+        found = self._found.get(factor)
+        if found is None:
+            found = self._found[factor] = factor in self.text
+        return found
+
+    def windows_with(self, factor: str, span: int) -> set[int]:
+        """The windows of `span` sentences (as `_check_pairing` joins them) whose text contains `factor`;
+        window i starts with sentence i and spans self.text[starts[i]:starts[min(i + span, n)] - 1]."""
+        windows = self._windows.get((factor, span))
+        if windows is None:
+            windows = self._windows[(factor, span)] = set()
+            index = self.text.find(factor)
+            while index != -1:
+                end = index + len(factor)
+                first = bisect.bisect_right(self.starts, index) - 1  # the last window starting at or before it
+                needed = bisect.bisect_left(self.starts, end + 1)  # windows must reach this sentence start
+                windows.update(range(max(0, needed - span), first + 1))
+                index = self.text.find(factor, index + 1)
+        return windows
 
 
 class _Prefilter:
-    """A necessary condition for `pattern` to match anywhere in a skeleton."""
+    """A necessary condition for `pattern` to match anywhere in a skeleton, and in which sentences."""
 
-    def __init__(self, pattern: re.Pattern[str]) -> None:
+    def __init__(self, pattern: re.Pattern[str], parsed: _parser.SubPattern | None = None) -> None:
         groups: list[frozenset[str]] = []
         if not pattern.flags & re.IGNORECASE:  # factors are case-sensitive literals
-            groups = [g for g in _factor_groups(_parser.parse(pattern.pattern, pattern.flags))
-                      if all(_key_of(factor) for factor in g)]
+            parsed = parsed or _parser.parse(pattern.pattern, pattern.flags)
+            groups = [g for g in _factor_groups(parsed) if all(_key_of(factor) for factor in g)]
         groups.sort(key=_group_strength, reverse=True)  # most selective first: fail early
-        self._checks: list[tuple[frozenset[str], dict[str, tuple[str, ...]]]] = []
+        self.checks: list[tuple[frozenset[str], dict[str, tuple[str, ...]]]] = []
         for group in groups:
             by_key: dict[str, list[str]] = {}
             for factor in group:
                 by_key.setdefault(_key_of(factor), []).append(factor)
-            self._checks.append((frozenset(by_key), {k: tuple(v) for k, v in by_key.items()}))
+            self.checks.append((frozenset(by_key), {k: tuple(v) for k, v in by_key.items()}))
 
     def may_match(self, haystack: _Haystack) -> bool:
-        for keys, by_key in self._checks:
+        for keys, by_key in self.checks:
             present = keys.intersection(haystack.pieces)
-            if not any(factor in haystack.text for key in present for factor in by_key[key]):
+            if not any(haystack.contains(factor) for key in present for factor in by_key[key]):
                 return False
         return True
 
+    def windows(self, haystack: _Haystack, span: int) -> set[int] | None:
+        """The windows of `span` sentences holding a factor of every group: a match of the pattern
+        in a window's text contains them all, so no other window can hold one. None: no groups."""
+        candidates: set[int] | None = None
+        for keys, by_key in self.checks:
+            group_windows: set[int] = set()
+            for key in keys.intersection(haystack.pieces):
+                for factor in by_key[key]:
+                    if haystack.contains(factor):
+                        group_windows |= haystack.windows_with(factor, span)
+            candidates = group_windows if candidates is None else candidates & group_windows
+            if not candidates:
+                break
+        return candidates
+
+
+# --------------------------------------------------------------------------------------------
+# Revocation: searching one sentence at a time
+# --------------------------------------------------------------------------------------------
+# A word rule whose match never holds a newline matches inside one sentence (line) of the
+# skeleton, and that sentence holds a factor of every prefilter group: only those sentences need
+# searching. `pattern.search(skeleton, start, end)` with `end` at the sentence's newline finds what
+# `finditer` over the whole skeleton finds there, provided the pattern cannot tell the two apart:
+# it sees the same characters before `end`, and at `end` the whole skeleton has "\n" where the
+# bounded search sees the end of the string. The pattern can tell only with a node that matches
+# "\n" (then it also reads past it) or `$`/`\Z` (true at the end, false before a newline that is
+# not the last character). The one use of either in the rules is the sentence-end test `(?:\n|$)`
+# at the end of a lookahead: true at `end` either way, and nothing follows it that could read on.
+
+_NEWLINE = ord("\n")
+_NEWLINE_OR_END = [[(_constants.LITERAL, _NEWLINE)], [(_constants.AT, _constants.AT_END)]]  # parsed `\n|$`
+_ZERO_WIDTH_SAME_EITHER_WAY = (_constants.AT_BOUNDARY, _constants.AT_NON_BOUNDARY, _constants.AT_BEGINNING,
+                               _constants.AT_BEGINNING_STRING)
+_CATEGORIES_WITHOUT_NEWLINE = (
+    _constants.CATEGORY_DIGIT, _constants.CATEGORY_WORD, _constants.CATEGORY_NOT_SPACE,
+    _constants.CATEGORY_UNI_DIGIT, _constants.CATEGORY_UNI_WORD, _constants.CATEGORY_UNI_NOT_SPACE,
+)
+
+
+def _set_may_hold_newline(items: list) -> bool:
+    """Whether a character class ([...], \\w) can match "\\n"; True when unsure."""
+    negated = any(op is _constants.NEGATE for op, _ in items)
+    holds = False
+    for op, argument in items:
+        if op is _constants.NEGATE:
+            continue
+        if op is _constants.LITERAL:
+            holds |= argument == _NEWLINE
+        elif op is _constants.RANGE:
+            holds |= argument[0] <= _NEWLINE <= argument[1]
+        elif not (op is _constants.CATEGORY and argument in _CATEGORIES_WITHOUT_NEWLINE):
+            return True
+    return holds != negated
+
+
+def _reads_only_its_line(items: _parser.SubPattern | list, in_lookahead_tail: bool = False) -> bool:
+    """Whether a parsed sequence can neither match "\\n" nor test for the end, except as a
+    `(?:\\n|$)` at the tail of a lookahead (`in_lookahead_tail`: nothing follows this sequence there)."""
+    items = getattr(items, "data", items)  # a SubPattern's list: indexing the SubPattern itself is slow
+    for position, (op, argument) in enumerate(items):
+        at_tail = in_lookahead_tail and position == len(items) - 1
+        if op is _constants.LITERAL:
+            ok = argument != _NEWLINE
+        elif op is _constants.IN:
+            ok = not _set_may_hold_newline(argument)
+        elif op is _constants.AT:
+            ok = argument in _ZERO_WIDTH_SAME_EITHER_WAY
+        elif op is _constants.BRANCH:
+            ok = (at_tail and [getattr(b, "data", b) for b in argument[1]] == _NEWLINE_OR_END) or all(
+                _reads_only_its_line(branch, at_tail) for branch in argument[1])
+        elif op is _constants.SUBPATTERN:
+            ok = _reads_only_its_line(argument[3], at_tail)
+        elif op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT):
+            # A body that may repeat is followed by its next repetition, so it is only a tail when it cannot.
+            ok = _reads_only_its_line(argument[2], at_tail and argument[1] == 1)
+        elif op is _constants.ASSERT or op is _constants.ASSERT_NOT:
+            direction, body = argument
+            ok = _reads_only_its_line(body, direction == 1)  # a lookbehind's end is where it stands: no tail
+        else:  # anything else (".", [^…] as NOT_LITERAL, backreferences…): assume it can tell
+            ok = False
+        if not ok:
+            return False
+    return True
+
+
+def _searches_by_sentence(pattern: re.Pattern[str], parsed: _parser.SubPattern | None = None) -> bool:
+    """Whether `pattern` may be searched sentence by sentence of the skeleton (see above)."""
+    parsed = parsed or _parser.parse(pattern.pattern, pattern.flags)
+    never_empty = parsed.getwidth()[0] > 0  # finditer treats empty matches specially: not emulated
+    return never_empty and not pattern.flags & (re.MULTILINE | re.DOTALL) and _reads_only_its_line(parsed)
+
+
+class _RuleSearch:
+    """How a word rule is searched: its prefilter, and whether sentence by sentence."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        parsed = _parser.parse(pattern.pattern, pattern.flags)  # parsing is most of the setup: once
+        self.prefilter = _Prefilter(pattern, parsed)
+        self.by_sentence = _searches_by_sentence(pattern, parsed)
+
+    def matches(self, haystack: _Haystack) -> Iterator[re.Match[str]]:
+        """What `pattern.finditer(skeleton)` yields, in order."""
+        if not self.prefilter.may_match(haystack):
+            return
+        sentences = self.prefilter.windows(haystack, 1) if self.by_sentence else None
+        if sentences is None:
+            yield from self.pattern.finditer(haystack.skeleton)
+            return
+        for sentence in sorted(sentences):
+            position, end = haystack.starts[sentence], haystack.starts[sentence + 1] - 1
+            while match := self.pattern.search(haystack.skeleton, position, end):
+                yield match
+                position = match.end()
+
 
 @functools.cache
-def _rule_filters() -> tuple[tuple[_Prefilter, ...], tuple[tuple[_Prefilter, _Prefilter], ...]]:
-    """The word rules' and pairings' prefilters, derived on first use rather than at import
-    (~0.5 s): commands that never validate a text do not pay for them."""
-    return (tuple(_Prefilter(rule.pattern) for rule in _WORD_RULES),
-            tuple((_Prefilter(pairing.target), _Prefilter(pairing.action)) for pairing in _PAIRINGS))
+def _rule_filters() -> tuple[tuple[_RuleSearch, ...], tuple[tuple[_Prefilter, _Prefilter], ...], frozenset[str]]:
+    """The word rules' searches, the pairings' prefilters and the keys shorter than _KEY_LENGTH,
+    derived on first use rather than at import (~0.2 s): commands that never validate a text do not
+    pay for them."""
+    word_searches = tuple(_RuleSearch(rule.pattern) for rule in _WORD_RULES)
+    pairing_filters = tuple((_Prefilter(pairing.target), _Prefilter(pairing.action)) for pairing in _PAIRINGS)
+    prefilters = [search.prefilter for search in word_searches] + [f for pair in pairing_filters for f in pair]
+    short_keys = frozenset(key for prefilter in prefilters for keys, _ in prefilter.checks for key in keys
+                           if len(key) < _KEY_LENGTH)
+    return word_searches, pairing_filters, short_keys
 
 
 # --------------------------------------------------------------------------------------------
@@ -1676,19 +1831,24 @@ def _check_revocation(text: str) -> None:
         start, end = folded.source_span(tag.start() + (folded.text[tag.start()] == "\n"), tag.end())
         raise InstructionsRejected("revocation", _excerpt(text, start, end), start, " [authority tag]")
     skeleton = word_skeleton(text)
-    haystack = _Haystack(skeleton.text)
-    word_filters, pairing_filters = _rule_filters()
-    for rule, prefilter in zip(_WORD_RULES, word_filters):
-        if not prefilter.may_match(haystack):
-            continue
-        for match in rule.pattern.finditer(skeleton.text):
+    word_searches, pairing_filters, short_keys = _rule_filters()
+    haystack = _Haystack(skeleton.text, short_keys)
+    for rule, search in zip(_WORD_RULES, word_searches):
+        for match in search.matches(haystack):
             act_start = match.start("act") if "act" in rule.pattern.groupindex else None
             if not _is_excused(skeleton.text, match.start(), match.end(), rule, act_start):
                 _refuse_revocation(text, skeleton, match.start(), match.end(), rule.name)
     for pairing, (target_filter, action_filter) in zip(_PAIRINGS, pairing_filters):
-        # Both signals must sit in one window, so both must occur somewhere in the text.
+        # Both signals must sit in one window, so both must occur somewhere in the text, and a
+        # window where either cannot match is not searched.
         if target_filter.may_match(haystack) and action_filter.may_match(haystack):
-            _check_pairing(text, skeleton, pairing)
+            windows = _both(target_filter.windows(haystack, pairing.span),
+                            action_filter.windows(haystack, pairing.span))
+            _check_pairing(text, skeleton, pairing, haystack, windows)
+    # Spaces removed, as `compact_skeleton` does; its origins are only needed to quote a match.
+    compact_text = skeleton.text.replace(" ", "")
+    if not any(rule.pattern.search(compact_text) for rule in _COMPACT_RULES):
+        return
     compact = compact_skeleton(skeleton)
     for rule in _COMPACT_RULES:
         for match in rule.pattern.finditer(compact.text):
@@ -1699,12 +1859,20 @@ def _check_revocation(text: str) -> None:
                 _refuse_revocation(text, skeleton, start, end, rule.name)
 
 
-def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing) -> None:
-    sentences = skeleton.text.split("\n")
-    starts = [0]
-    for sentence in sentences:
-        starts.append(starts[-1] + len(sentence) + 1)
-    for index, sentence in enumerate(sentences):
+def _both(windows: set[int] | None, other: set[int] | None) -> set[int] | None:
+    """The windows in both sets, where None stands for every window."""
+    if windows is None or other is None:
+        return other if windows is None else windows
+    return windows & other
+
+
+def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Haystack,
+                   windows: set[int] | None = None) -> None:
+    """Refuse when one window of `pairing.span` sentences holds both signals. Only `windows` (None:
+    all) are searched: the prefilters have ruled out a match in the others."""
+    sentences, starts = haystack.sentences, haystack.starts
+    for index in sorted(windows) if windows is not None else range(len(sentences)):
+        sentence = sentences[index]
         # A window of `span` sentences joined by spaces: same length, so offsets still line up.
         window = " ".join(sentences[index:index + pairing.span]) if pairing.span > 1 else sentence
         target = pairing.target.search(window)

@@ -17,9 +17,11 @@ Three forms, each a `Folded`:
   the spaces ("ignore.all.previous.instructions", "I G N O R E  A L L").
 """
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain, compress
 
 # Cyrillic and Greek letters that render like Latin ones (after casefolding). Only letters a
 # reader would take for Latin are mapped: the point is to see what the model will read.
@@ -80,6 +82,11 @@ def _fold_char(char: str) -> str:
 # `Folded` is immutable, so the last few results are shared.
 @lru_cache(maxsize=8)
 def fold_characters(text: str) -> Folded:
+    return _fold_characters_fast(text) or _fold_characters_reference(text)
+
+
+def _fold_characters_reference(text: str) -> Folded:
+    """One character at a time: the definition of the folded form (and the fallback of the fast path)."""
     chars: list[str] = []
     origins: list[int] = []
     for index, char in enumerate(text):
@@ -96,6 +103,54 @@ def fold_characters(text: str) -> Folded:
             chars.append(piece)
             origins.append(index)
     return Folded("".join(chars), tuple(origins))
+
+
+# A run of two or more whitespace characters, once every whitespace character is a space or a newline.
+_BLANK_RUN = re.compile(r"[ \n]{2,}")
+
+
+@lru_cache(maxsize=4096)
+def _one_to_one_fold(char: str) -> str | None:
+    """What `char` becomes in a text where folding keeps positions: whitespace becomes a space (a newline
+    stays), anything else must fold to exactly one character that is not whitespace. None otherwise."""
+    if char.isspace():
+        return "\n" if char == "\n" else " "
+    folded = _fold_char(char)
+    return folded if len(folded) == 1 and not folded.isspace() else None
+
+
+def _fold_characters_fast(text: str) -> Folded | None:
+    """`_fold_characters_reference` in C-speed steps, or None for a text it does not cover.
+
+    Covered: every character folds to one non-whitespace character, or is whitespace. Then one
+    `str.translate` folds the text without moving anything, and the only characters the reference
+    drops are whitespace after the first of a run: the run becomes one character at the origin of
+    its first, a newline if the run holds one. A character folding to nothing, to several
+    characters or to a space (a lone combining mark, "ß" → "ss", "¨" → " ") shifts positions or
+    joins runs, so such a text takes the reference path.
+    """
+    table: dict[int, str] = {}
+    for char in set(text):
+        folded = _one_to_one_fold(char)
+        if folded is None:
+            return None
+        if folded != char:
+            table[ord(char)] = folded
+    translated = text.translate(table)
+    runs = [(run.start(), run.end()) for run in _BLANK_RUN.finditer(translated)]
+    if not runs:
+        return Folded(translated, tuple(range(len(text))))
+    pieces: list[str] = []
+    kept: list[range] = []
+    previous_end = 0
+    for start, end in runs:
+        pieces.append(translated[previous_end:start])
+        pieces.append("\n" if "\n" in translated[start:end] else " ")
+        kept.append(range(previous_end, start + 1))  # the text before the run and the run's first character
+        previous_end = end
+    pieces.append(translated[previous_end:])
+    kept.append(range(previous_end, len(text)))
+    return Folded("".join(pieces), tuple(chain.from_iterable(kept)))
 
 
 @dataclass
@@ -177,6 +232,11 @@ def _lines(folded: Folded) -> list[tuple[str, int, bool]]:
 
 
 def word_skeleton(text: str) -> Folded:
+    return _skeleton_of(_skeleton_words(fold_characters(text)))
+
+
+def _word_skeleton_reference(text: str) -> Folded:
+    """The word skeleton built letter by letter: the definition `word_skeleton` must agree with."""
     folded = fold_characters(text)
     chars: list[str] = []
     origins: list[int] = []
@@ -201,6 +261,104 @@ def word_skeleton(text: str) -> Folded:
     return Folded("".join(chars), tuple(origins))
 
 
+# The same steps as the reference, a word at a time instead of a letter at a time: a word is
+# [letters, origins of the letters, ends_sentence], its letters one string and its origins one
+# slice of the folded origins, so the usual word (all letters) costs a split and a slice.
+_SkeletonWord = list  # [str, tuple[int, ...], bool]
+
+
+def _skeleton_words(folded: Folded) -> list[_SkeletonWord]:
+    """The words of the folded text, sentence ends marked (`_lines` + `_words_of_line`)."""
+    words: list[_SkeletonWord] = []
+    all_origins = folded.origins
+    position = 0
+    blank_before = True
+    for line in folded.text.split("\n"):
+        offset = position
+        position += len(line) + 1
+        if not line:
+            blank_before = True
+            continue
+        # A line after a blank line (or the first), a bullet or a numbered item starts a sentence.
+        if (blank_before or line[0] in _BULLETS or line[0].isdigit()) and words:
+            words[-1][2] = True
+        blank_before = False
+        first_of_line = len(words)
+        chunk_start = offset
+        for chunk in line.split(" "):
+            start = chunk_start
+            chunk_start += len(chunk) + 1
+            if not chunk:
+                continue
+            if chunk.isalpha():  # the common case: no leetspeak, nothing to drop, no sentence end
+                words.append([chunk, all_origins[start:start + len(chunk)], False])
+                continue
+            letters, origins = _letters_of_chunk(chunk, all_origins[start:start + len(chunk)])
+            closing = chunk.rstrip(_CLOSERS)
+            ends_sentence = bool(closing) and closing[-1] in _SENTENCE_END
+            if letters:
+                words.append([letters, origins, ends_sentence])
+            elif ends_sentence and len(words) > first_of_line:  # "dados ." ends the sentence of its own line only
+                words[-1][2] = True
+    return words
+
+
+def _letters_of_chunk(chunk: str, origins: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
+    """A chunk's letters and digits with their origins, leetspeak undone if it holds a letter."""
+    undone = chunk.translate(_LEETSPEAK)  # one character for one: positions still line up
+    if undone != chunk and any(c.isalpha() for c in chunk):
+        chunk = undone
+    if chunk.isalnum():
+        return chunk, origins
+    keep = [c.isalnum() for c in chunk]
+    return "".join(compress(chunk, keep)), tuple(compress(origins, keep))
+
+
+def _joined_single_letter_runs(words: list[_SkeletonWord]) -> list[_SkeletonWord]:
+    """`_join_single_letter_runs` on skeleton words."""
+    if not any(len(word[0]) == 1 for word in words):
+        return words
+    joined: list[_SkeletonWord] = []
+    run: list[_SkeletonWord] = []
+
+    def flush() -> None:
+        if len(run) >= _SINGLE_LETTER_RUN:
+            joined.append(["".join(w[0] for w in run), tuple(chain.from_iterable(w[1] for w in run)), run[-1][2]])
+        else:
+            joined.extend(run)
+        run.clear()
+
+    for word in words:
+        # A lone digit is a number ("a regra 1 e a regra 6"), not a spaced-out letter.
+        if len(word[0]) == 1 and word[0].isalpha():
+            run.append(word)
+            if word[2]:
+                flush()
+        else:
+            if run:
+                flush()
+            joined.append(word)
+    flush()
+    return joined
+
+
+def _skeleton_of(words: list[_SkeletonWord]) -> Folded:
+    """Words separated by a space, or a newline after a sentence end; chat abbreviations expanded."""
+    pieces: list[str] = []
+    origins: list[int] = []
+    for letters, letter_origins, ends_sentence in _joined_single_letter_runs(words):
+        expansion = _ABBREVIATIONS.get(letters) if len(letters) <= 4 else None
+        if expansion:
+            pieces.append(expansion)
+            origins.extend([letter_origins[0]] * len(expansion))
+        else:
+            pieces.append(letters)
+            origins.extend(letter_origins)
+        pieces.append("\n" if ends_sentence else " ")
+        origins.append(letter_origins[-1])
+    return Folded("".join(pieces), tuple(origins))
+
+
 def compact_skeleton(skeleton: Folded) -> Folded:
-    kept = [(c, o) for c, o in zip(skeleton.text, skeleton.origins) if c != " "]
-    return Folded("".join(c for c, _ in kept), tuple(o for _, o in kept))
+    """The skeleton without its spaces (newlines stay)."""
+    return Folded(skeleton.text.replace(" ", ""), tuple(compress(skeleton.origins, map(" ".__ne__, skeleton.text))))
