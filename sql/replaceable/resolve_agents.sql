@@ -6,7 +6,8 @@
 -- resurfaces, because the opt-out is applied after the winner is chosen.
 --
 -- LANGUAGE sql, STABLE and a single SELECT so the planner inlines it: the views built on
--- it keep their filters pushed down to the indexes.
+-- it keep their filters pushed down to the indexes. The DISTINCT ON sorts only the columns
+-- returned, not the whole agents row (a.* cost ~100 µs more a catalog at L).
 
 CREATE OR REPLACE FUNCTION resolve_agents(p_tenant_id bigint, p_project_id bigint DEFAULT NULL)
 RETURNS TABLE (
@@ -26,7 +27,8 @@ LANGUAGE sql STABLE
 AS $$
 SELECT p_tenant_id, p_project_id, w.slug, w.id, w.layer, w.version, w.name,
        w.description, w.when_to_use, w.requires, w.instructions
-  FROM (SELECT DISTINCT ON (a.slug) a.*
+  FROM (SELECT DISTINCT ON (a.slug) a.slug, a.id, a.layer, a.version, a.name, a.description,
+                                    a.when_to_use, a.requires, a.instructions
           FROM agents a
          WHERE a.status = 'published'
            AND a.enabled
