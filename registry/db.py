@@ -13,6 +13,7 @@ from psycopg.conninfo import conninfo_to_dict
 
 from registry.embedded import EmbeddedServer, default_data_dir
 from registry.errors import ConfigurationError, DatabaseUnavailable, first_line
+from registry.json_loading import use_fast_json
 
 URL_VARIABLE = "REGISTRY_DATABASE_URL"
 
@@ -46,9 +47,11 @@ def connect(url: str | None = None, **kwargs) -> psycopg.Connection:
     """A psycopg connection, with an unreachable server reported as one clear line."""
     url = url or database_url()
     try:
-        return psycopg.connect(url, connect_timeout=10, **kwargs)
+        conn = psycopg.connect(url, connect_timeout=10, **kwargs)
     except psycopg.OperationalError as error:
         raise DatabaseUnavailable(f"cannot connect to the database: {first_line(error)}") from error
+    use_fast_json(conn)
+    return conn
 
 
 def sqlalchemy_url(url: str) -> str:
