@@ -6,8 +6,10 @@
 --
 -- Written over conversations directly, so a filter on conversation_id, tenant_id or project_id
 -- reaches an index. resolve_conversation_agent(id) is this view for one conversation. It calls
--- winning_agent, not resolve_agent: a conversation's scope exists by its foreign keys, and the
--- two index lookups that would check it again would run on every question.
+-- winning_agent_id, not resolve_agent: a conversation's scope exists by its foreign keys, and
+-- the two index lookups that would check it again would run on every question. Only a
+-- conversation that follows the default reads the defaults: the condition sits inside a fenced
+-- subquery (OFFSET 0), where it gates the lookup instead of filtering its result afterwards.
 
 CREATE OR REPLACE VIEW conversation_agents WITH (security_invoker = true) AS
 SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
@@ -15,11 +17,14 @@ SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
             WHEN c.agent_slug = '' THEN 'none'
             ELSE 'pinned' END AS mode,
        s.slug,
-       e.id AS agent_id,
-       s.slug IS NOT NULL AND e.id IS NULL AS orphaned
+       e.agent_id,
+       s.slug IS NOT NULL AND e.agent_id IS NULL AS orphaned
   FROM conversations c
-  LEFT JOIN LATERAL configured_default_agent(c.tenant_id, c.project_id) d ON c.agent_slug IS NULL
+  LEFT JOIN LATERAL (SELECT cd.default_agent
+                       FROM configured_default_agent(c.tenant_id, c.project_id) cd
+                      WHERE c.agent_slug IS NULL
+                     OFFSET 0) d ON true
  CROSS JOIN LATERAL (SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug) s
-  LEFT JOIN LATERAL winning_agent(c.tenant_id, c.project_id, s.slug) e ON true;
+  LEFT JOIN LATERAL winning_agent_id(c.tenant_id, c.project_id, s.slug) e ON true;
 
 COMMENT ON VIEW conversation_agents IS 'For every conversation: mode (pinned, none, default), the slug that applies, the agent it resolves to, and whether it is orphaned.';
