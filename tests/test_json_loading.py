@@ -44,3 +44,14 @@ def test_registry_installs_the_loader_on_its_connection(db):
     Registry(db)
     assert db.adapters.get_loader(oid, Format.TEXT) is FastJsonLoader
     assert db.execute("SELECT '{\"datasets\": [\"vendas\"]}'::jsonb").fetchone()[0] == {"datasets": ["vendas"]}
+
+
+def test_each_empty_object_is_a_new_dict(db):
+    """The empty-object shortcut must not hand out one shared dict: mutating one agent's
+    `requires` would change every other's."""
+    use_fast_json(db)
+    first, second = db.execute("SELECT '{}'::jsonb, '{}'::jsonb").fetchone()
+    assert first == second == {}
+    first["grupos"] = ["vendas"]
+    assert db.execute("SELECT '{}'::jsonb").fetchone()[0] == {}
+    assert second == {}
