@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.helpers import plan, seq_scanned
+from tests.helpers import plan, plan_nodes, seq_scanned
 
 
 @pytest.fixture
@@ -58,3 +58,29 @@ def test_one_conversation_is_resolved_through_indexes(db, populated):
                   "SELECT * FROM resolve_conversation_agent(%s)"):
         tree = plan(db, query, (conversation_id,))
         assert seq_scanned(tree) == set(), json.dumps(tree)[:2000]
+
+
+def test_row_level_security_keeps_the_index_conditions(db, populated):
+    """As registry_app, with the tenant's policy on every table: PostgreSQL runs a condition that
+    holds a function not known to be leakproof (COALESCE, NULLIF) only after the policy, so it
+    can never be an index condition. The resolution's index conditions must be the same as a
+    superuser's, and each probe of a slug must name the slug — not read a whole layer and filter."""
+    conversation_id, tenant_id, project_id = db.execute(
+        "SELECT id, tenant_id, project_id FROM conversations WHERE agent_slug IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+    queries = [("SELECT * FROM resolve_conversation_agent(%s)", (conversation_id,)),
+               ("SELECT * FROM resolve_agents(%s, %s)", (tenant_id, project_id))]
+
+    def index_conditions() -> list[tuple[str, str]]:
+        return [(n["Index Name"], n.get("Index Cond", "")) for query, params in queries
+                for n in plan_nodes(plan(db, query, params)) if "Index Name" in n]
+
+    as_superuser = index_conditions()
+    db.execute("SET ROLE registry_app")
+    db.execute("SELECT set_config('registry.tenant_id', %s, false)", (str(tenant_id),))
+    try:
+        as_tenant = index_conditions()
+    finally:
+        db.execute("RESET ROLE")
+    assert as_tenant == as_superuser
+    probes = [c for name, c in as_tenant if name == "agents_layer_slug_key" and "slug =" in c]
+    assert len(probes) == 3, as_tenant  # one per layer, the slug in each index condition

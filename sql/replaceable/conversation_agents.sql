@@ -10,6 +10,10 @@
 -- the two index lookups that would check it again would run on every question. Only a
 -- conversation that follows the default reads the defaults: the condition sits inside a fenced
 -- subquery (OFFSET 0), where it gates the lookup instead of filtering its result afterwards.
+-- The slug is fenced too: under row-level security PostgreSQL evaluates a condition holding a
+-- function it does not know to be leakproof (COALESCE, NULLIF) only after the policy, so an
+-- unfenced slug expression would drop out of the probes' index condition and each probe
+-- would read its whole layer (docs/performance.md, "Under row-level security").
 
 CREATE OR REPLACE VIEW conversation_agents WITH (security_invoker = true) AS
 SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
@@ -24,7 +28,7 @@ SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
                        FROM configured_default_agent(c.tenant_id, c.project_id) cd
                       WHERE c.agent_slug IS NULL
                      OFFSET 0) d ON true
- CROSS JOIN LATERAL (SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug) s
+ CROSS JOIN LATERAL (SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug OFFSET 0) s
   LEFT JOIN LATERAL winning_agent_id(c.tenant_id, c.project_id, s.slug) e ON true;
 
 COMMENT ON VIEW conversation_agents IS 'For every conversation: mode (pinned, none, default), the slug that applies, the agent it resolves to, and whether it is orphaned.';

@@ -22,7 +22,7 @@ SELECT v.default_agent, v.layer
   FROM (SELECT ad.default_agent, ad.layer, ad.scope_tenant_id, ad.scope_project_id
           FROM agent_defaults ad
          WHERE ad.scope_tenant_id IN (0, p_tenant_id)
-           AND ad.scope_project_id IN (0, COALESCE(p_project_id, 0))
+           AND ad.scope_project_id IN (0, p_project_id)
            AND NOT (ad.scope_tenant_id = COALESCE(p_layer_tenant, 0)
                     AND ad.scope_project_id = COALESCE(p_layer_project, 0))
         UNION ALL
