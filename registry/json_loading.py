@@ -11,8 +11,10 @@ empty object — what most agents require — without decoding at all: ~0.3 ms l
 orjson was measured too (another ~0.1 ms) and rejected: it turns integers beyond 64 bits into
 floats, so `{"n": 18446744073709551616}` would not come back as written.
 
-The registry installs these loaders on the connections it uses (`use_fast_json`); a caller's
-connection then decodes json for its other queries the same way, to the same values.
+The registry installs these loaders on the connections it uses (`use_fast_json`) unless the
+connection already decodes json its own way (psycopg's `set_json_loads`, for one connection or
+process-wide): a caller's choice, such as `parse_float=Decimal`, is kept. Otherwise the caller's
+connection decodes json for its other queries the same way as before, to the same values.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 import json
 import weakref
 
-from psycopg import Connection
+from psycopg import Connection, errors
 from psycopg.adapt import Loader
 from psycopg.pq import Format
 
@@ -47,8 +49,8 @@ class FastJsonbBinaryLoader(Loader):
     format = Format.BINARY
 
     def load(self, data: bytes | bytearray | memoryview) -> object:
-        if data[0] != 1:
-            raise ValueError(f"unknown jsonb binary format version: {data[0]}")
+        if not data or data[0] != 1:  # what psycopg's own binary loader refuses the same way
+            raise errors.DataError(f"unknown jsonb binary format version: {data[0] if data else None}")
         return _parse(memoryview(data)[1:])
 
 
@@ -61,6 +63,9 @@ def use_fast_json(conn: Connection) -> None:
     if conn in _configured:
         return
     adapters = conn.adapters
+    current = adapters.get_loader(adapters.types["jsonb"].oid, Format.TEXT)
+    if getattr(current, "_loads", json.loads) is not json.loads:  # set_json_loads was used: keep it
+        return
     adapters.register_loader("json", FastJsonLoader)
     adapters.register_loader("jsonb", FastJsonLoader)
     adapters.register_loader("jsonb", FastJsonbBinaryLoader)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import psycopg
 import pytest
 from psycopg.pq import Format
@@ -55,3 +57,16 @@ def test_each_empty_object_is_a_new_dict(db):
     first["grupos"] = ["vendas"]
     assert db.execute("SELECT '{}'::jsonb").fetchone()[0] == {}
     assert second == {}
+
+
+def test_a_callers_own_json_decoding_is_kept(db_url):
+    """A connection set to decode json its own way (here floats as Decimal) keeps it."""
+    from decimal import Decimal
+    from functools import partial
+
+    from psycopg.types.json import set_json_loads
+
+    with psycopg.connect(db_url) as conn:
+        set_json_loads(partial(json.loads, parse_float=Decimal), conn)
+        Registry(conn)
+        assert conn.execute("SELECT '{\"x\": 1.1}'::jsonb").fetchone()[0] == {"x": Decimal("1.1")}
