@@ -20,10 +20,11 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from registry import limits
 from registry.errors import RegistryError
 from registry.gate_normalize import Folded, compact_skeleton, fold_characters, word_skeleton
 
-MAX_INSTRUCTIONS_CHARS = 8000
+MAX_INSTRUCTIONS_CHARS = limits.INSTRUCTIONS
 
 # The registry's own frame (registry/frame.py) opens the agent's text with the first marker and
 # closes it with the second. Agent text may never contain them, in any case or spacing.
@@ -36,14 +37,20 @@ _CONTEXT_CHARS = 15
 class InstructionsRejected(RegistryError, ValueError):
     """The posture text was refused; `reason` is a stable code, `excerpt` the printable culprit."""
 
-    def __init__(self, reason: str, excerpt: str, offset: int, detail: str) -> None:
+    def __init__(self, reason: str, excerpt: str, offset: int, detail: str, field: str = "instructions") -> None:
         self.reason = reason
         self.excerpt = excerpt
         self.offset = offset
+        self.field = field
+        self.detail = detail
         what, advice = _REASON_TEXT[reason]
+        if reason == "too_long" and field != "instructions":
+            what, advice = "the text is too long", "Shorten it."
         location = f" at character {offset}" if excerpt else ""
         shown = f' Offending part{location}: "{excerpt}".' if excerpt else ""
-        super().__init__(f"Instructions refused ({reason}): {what}{detail}.{shown} {advice}")
+        label = field.replace("_", " ").capitalize()
+        what = what.replace("the text", f"the {field.replace('_', ' ')}") if field != "instructions" else what
+        super().__init__(f"{label} refused ({reason}): {what}{detail}.{shown} {advice}")
 
 
 _REASON_TEXT: dict[str, tuple[str, str]] = {
@@ -64,6 +71,10 @@ _REASON_TEXT: dict[str, tuple[str, str]] = {
     "frame_marker": (
         "the text imitates a prompt-frame marker or a chat-template token",
         "Remove it: the registry frames the agent's text itself.",
+    ),
+    "line_break": (
+        "the text holds a line break",
+        "Write it on one line: this field is shown inline, and a line break could start a fake section.",
     ),
     "revocation": (
         "the text tries to revoke, outrank or reveal the product's rules",
@@ -90,6 +101,32 @@ def validate_instructions(text: str) -> str:
     _check_characters(stored)
     _check_markers(stored)
     _check_revocation(stored)
+    return stored
+
+
+def validate_field(field: str, text: str, max_length: int) -> str:
+    """A one-line customer field that can reach a prompt (an agent's name, description,
+    when_to_use): the same character, marker and revocation checks as the instructions, no line
+    break, at most `max_length` characters after NFC. Returns the NFC text; '' passes."""
+    if not isinstance(text, str):
+        raise TypeError(f"{field} must be str, not {type(text).__name__}")
+    stored = unicodedata.normalize("NFC", text)
+    if len(stored) > max_length:
+        raise InstructionsRejected(
+            "too_long", _printable(stored[max_length:max_length + 20]), max_length,
+            f" ({len(stored)} characters, the limit is {max_length})", field)
+    try:
+        for index, char in enumerate(stored):
+            if char in "\r\n\u2028\u2029\x0b\x0c\x85":
+                raise InstructionsRejected("line_break", _context(stored, index, index + 1), index, "", field)
+        _check_characters(stored)
+        _check_markers(stored)
+        _check_revocation(stored)
+    except InstructionsRejected as rejected:
+        if rejected.field == field:
+            raise
+        raise InstructionsRejected(rejected.reason, rejected.excerpt, rejected.offset, rejected.detail,
+                                   field) from None
     return stored
 
 
