@@ -29,6 +29,7 @@ from registry.cli_write import (
 )
 from registry.models import CatalogEntry
 from registry.paths import SEEDS_DIR
+from registry.refs import InvalidReference, ascii_int, is_ascii_id, not_utf8, parse_ref, parse_slug
 from registry.render import as_json, describe_conversation, describe_default, table
 from registry.seeding import load_seeds
 
@@ -141,7 +142,7 @@ def cmd_prompt_assembled(args: argparse.Namespace, rules: str) -> None:
 
 def _budget(text: str) -> tuple[str, int]:
     name, _, value = text.partition("=")
-    if not value.isdigit():
+    if not is_ascii_id(value):
         raise InvalidInput(f"--budget takes LAYER=TOKENS, e.g. instruction_files=500 (got {text!r})")
     return name, int(value)
 
@@ -230,7 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--actor", help="who is making the change, kept in the history "
                         "(default: $REGISTRY_ACTOR, else your user name)")
     parser.add_argument("--as-tenant", metavar="TENANT", help="act as this tenant (slug or id): row-level security "
-                        "as registry_app, so only the official layer and this tenant's rows exist")
+                        "as registry_app, so only the official layer and this tenant's rows exist; an empty, "
+                        "malformed or unknown tenant is refused before anything runs")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add(name: str, handler: Callable[[argparse.Namespace], None], help_text: str) -> argparse.ArgumentParser:
@@ -264,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("conversation", cmd_conversation, "show a conversation's agent; start, pin or unpin conversations")
     p.add_argument("action", choices=["show", "start", "pin", "unpin"],
                    help="show ID (the default), start --tenant T, pin ID SLUG ('' = no agent), unpin ID")
-    p.add_argument("id", nargs="?", type=int, help="conversation id")
+    p.add_argument("id", nargs="?", type=ascii_int, help="conversation id")
     p.add_argument("agent", nargs="?", help="with pin: the slug to pin, or '' for explicitly no agent")
     p.add_argument("--tenant", help="with start: tenant slug or id")
     p.add_argument("--project", help="with start: project slug or id")
@@ -275,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = add("prompt", cmd_prompt, "the system prompt of a conversation: product rules, then its framed agent")
-    p.add_argument("--conversation", type=int, required=True, help="conversation id")
+    p.add_argument("--conversation", type=ascii_int, required=True, help="conversation id")
     p.add_argument("--rules", help=f"product rules file (default: {PRODUCT_RULES_FILE.relative_to(SEEDS_DIR.parent)})")
     p.add_argument("--explain", action="store_true", help="assemble by layers and show each layer's tokens, "
                    "budget and cut, then the prompt")
@@ -292,9 +294,40 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_arguments(args: argparse.Namespace) -> None:
+    """Before anything runs: every value from argv is text (bytes that are not UTF-8 arrive as
+    lone surrogates), and every tenant, project and agent reference is an id or a valid slug
+    (registry.refs) — converted in place, so nothing downstream guesses again."""
+    for name, value in vars(args).items():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and (bad := not_utf8(item)) is not None:
+                option = name if name in ("agent", "slug", "value", "path", "directory") else "--" + name.replace("_", "-")
+                raise InvalidReference(f"{option} is not valid UTF-8 ({bad})")
+    if args.as_tenant is not None:
+        args.as_tenant = parse_ref(args.as_tenant, "--as-tenant")
+    for name in ("tenant", "project"):
+        if getattr(args, name, None) is not None:
+            setattr(args, name, parse_ref(getattr(args, name), f"--{name}"))
+    agent = getattr(args, "agent", None)
+    if args.command == "agent" and agent is not None:
+        args.agent = parse_ref(agent, "agent")
+    elif args.command == "optout":
+        args.agent = parse_slug(agent, "--agent")
+    elif args.command == "impact" and agent is not None:
+        args.agent = (parse_slug(agent, "agent", allow_empty=args.change == "default")
+                      if args.change in ("optout", "default") else parse_ref(agent, "agent"))
+    elif args.command == "conversation":
+        if agent is not None:
+            args.agent = parse_slug(agent, "agent", allow_empty=True)
+        if args.start_agent is not None:
+            args.start_agent = parse_slug(args.start_agent, "--agent", allow_empty=True)
+    elif args.command == "default" and args.value is not None:
+        args.value = parse_slug(args.value, "the default agent", allow_empty=True)
+
+
 def _with_default_actions(argv: list[str]) -> list[str]:
     """`registry conversation ID` and `registry default --tenant T` read without an action word."""
-    if len(argv) >= 2 and argv[0] == "conversation" and argv[1].isdigit():
+    if len(argv) >= 2 and argv[0] == "conversation" and is_ascii_id(argv[1]):
         return ["conversation", "show", *argv[1:]]
     if len(argv) >= 2 and argv[0] == "default" and argv[1] not in ("show", "set", "clear", "-h", "--help"):
         return ["default", "show", *argv[1:]]
@@ -304,11 +337,17 @@ def _with_default_actions(argv: list[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     start = 0
-    while argv[start:start + 1] and argv[start] in ("--actor", "--as-tenant"):
-        start += 2
+    while argv[start:start + 1]:
+        if argv[start] in ("--actor", "--as-tenant"):
+            start += 2
+        elif argv[start].startswith(("--actor=", "--as-tenant=")):
+            start += 1
+        else:
+            break
     argv = argv[:start] + _with_default_actions(argv[start:])
     args = build_parser().parse_args(argv)
     try:
+        check_arguments(args)
         args.handler(args)
     except RegistryError as error:
         print(f"registry: {error}", file=sys.stderr)

@@ -19,9 +19,10 @@ import psycopg
 from registry import db
 from registry.agent_io import export_agents, import_agents
 from registry.api import AgentRef, Registry
-from registry.errors import InvalidInput
+from registry.errors import InvalidInput, NotFound
 from pydantic import ValidationError
 
+from registry.refs import ascii_int, parse_ref
 from registry.models import AgentChanges, AgentContent, describe_validation_error
 from registry.tool_profiles import ToolProfile
 from registry.render import as_json, describe_conversation, table
@@ -31,10 +32,35 @@ AddCommand = Callable[[str, Handler, str], argparse.ArgumentParser]
 
 
 def open_registry(args: argparse.Namespace) -> tuple[Registry, psycopg.Connection]:
-    """A connection and the Registry over it: acting for --as-tenant when given."""
+    """A connection and the Registry over it: acting for --as-tenant when given.
+
+    --as-tenant fails closed: given at all (even '' or blank), it must name an existing tenant,
+    checked here before any command runs; it is never read as "no tenant"."""
     conn = db.connect()
     registry = Registry(conn, actor=args.actor or os.environ.get("REGISTRY_ACTOR") or getpass.getuser())
-    return (registry.for_tenant(args.as_tenant) if args.as_tenant else registry), conn
+    if args.as_tenant is None:
+        return registry, conn
+    try:
+        tenant_id = acting_tenant(conn, args.as_tenant)
+    except BaseException:
+        conn.close()
+        raise
+    return registry.for_tenant(tenant_id), conn
+
+
+def acting_tenant(conn: psycopg.Connection, reference: str | int) -> int:
+    """The id of the tenant --as-tenant names, or NotFound. An id is looked up with the setting
+    registry.tenant_id already made (so a login that is itself tenant-scoped can see it)."""
+    ref = parse_ref(reference, "--as-tenant")
+    with conn.transaction():
+        if isinstance(ref, int):
+            conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(ref),))
+            row = conn.execute("SELECT id FROM tenants WHERE id = %s", (ref,)).fetchone()
+        else:
+            row = conn.execute("SELECT id FROM tenants WHERE slug = %s", (ref,)).fetchone()
+    if row is None:
+        raise NotFound(f"--as-tenant: no tenant {ref!r}: give an existing tenant's slug or id; nothing was run")
+    return row[0]
 
 
 def _run(args: argparse.Namespace, action: Callable[[Registry], object]) -> object:
@@ -44,11 +70,12 @@ def _run(args: argparse.Namespace, action: Callable[[Registry], object]) -> obje
 
 
 def _ref(args: argparse.Namespace) -> AgentRef | int:
-    if args.agent.isdigit():
-        if args.tenant or args.project:
+    agent = parse_ref(args.agent, "agent")  # registry.cli.check_arguments has parsed it already
+    if isinstance(agent, int):
+        if args.tenant is not None or args.project is not None:
             raise InvalidInput("give an agent id alone, or a slug with --tenant/--project")
-        return int(args.agent)
-    return AgentRef(args.agent, tenant=args.tenant, project=args.project)
+        return agent
+    return AgentRef(agent, tenant=args.tenant, project=args.project)
 
 
 def _instructions(args: argparse.Namespace) -> str | None:
@@ -335,7 +362,7 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
 
     p = action("update", cmd_agent_update, "change an agent's content (a new version)")
     _agent_address(p)
-    p.add_argument("--version", type=int, required=True, help="the version your change is based on")
+    p.add_argument("--version", type=ascii_int, required=True, help="the version your change is based on")
     _content_options(p)
 
     for name, verb, removes in (("publish", "Published", False), ("unpublish", "Unpublished", True),
@@ -343,13 +370,13 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
         p = action(name, _status_command(name, verb, removes), f"{name} an agent"
                    + (" (shows the impact and asks first)" if removes else ""))
         _agent_address(p)
-        p.add_argument("--version", type=int, help="refuse if the agent is no longer at this version")
+        p.add_argument("--version", type=ascii_int, help="refuse if the agent is no longer at this version")
         if removes:
             p.add_argument("--yes", action="store_true", help="make the change without asking")
 
     p = action("delete", cmd_agent_delete, "delete an agent (shows the impact and asks first)")
     _agent_address(p)
-    p.add_argument("--version", type=int, help="refuse if the agent is no longer at this version")
+    p.add_argument("--version", type=ascii_int, help="refuse if the agent is no longer at this version")
     p.add_argument("--yes", action="store_true", help="make the change without asking")
 
     p = action("show", cmd_agent_show, "one stored agent, with its instructions")
@@ -360,8 +387,8 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
 
     p = action("restore", cmd_agent_restore, "make an old version current again, as a new version")
     _agent_address(p)
-    p.add_argument("--to", type=int, required=True, help="the version to restore")
-    p.add_argument("--version", type=int, required=True, help="the agent's current version")
+    p.add_argument("--to", type=ascii_int, required=True, help="the version to restore")
+    p.add_argument("--version", type=ascii_int, required=True, help="the agent's current version")
 
     p = add("optout", cmd_optout, "hide an inherited agent in a project, or show it again")
     p.add_argument("action", choices=["add", "remove"])

@@ -1,0 +1,182 @@
+"""Tenant, project and agent references on the command line fail closed: an empty, blank,
+non-ASCII-digit, non-UTF-8 or unknown value is refused with one line before anything runs —
+never read as "no tenant" (which would run unscoped as the login) and never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import psycopg
+import pytest
+
+from registry.cli import main
+from registry.paths import ROOT
+from registry.refs import InvalidReference, parse_ref, parse_slug
+
+
+@pytest.fixture
+def demo(empty_db_url, monkeypatch, capsys) -> str:
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
+    monkeypatch.setenv("REGISTRY_ACTOR", "ana@acme")
+    assert main(["demo"]) == 0
+    capsys.readouterr()
+    return empty_db_url
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> bool:
+    return "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def agent_count(url: str) -> int:
+    with psycopg.connect(url) as conn:
+        return conn.execute("SELECT count(*) FROM agents").fetchone()[0]
+
+
+# -- the rule itself ---------------------------------------------------------------------------
+@pytest.mark.parametrize("value, expected", [
+    ("acme", "acme"), ("12", 12), ("007", 7), ("0", 0), ("a-b-1", "a-b-1"), (5, 5),
+    (str(2**63 - 1), 2**63 - 1),
+])
+def test_ids_are_ascii_digits_and_everything_else_a_slug(value, expected):
+    assert parse_ref(value, "tenant") == expected
+
+
+@pytest.mark.parametrize("value", [
+    "", " ", "\t", "²", "٣", "³", "１２", "-1", "+1", "1 ", " 1", "1.0", "Acme", "acme_co", "acme-", "-acme",
+    "a--b", "acme\n", "tenant-\udcff", "a" * 81, str(2**63), "ação", True, 2**63, -1, None, 1.5,
+])
+def test_anything_else_is_refused_naming_the_rule(value):
+    with pytest.raises(InvalidReference) as refused:
+        parse_ref(value, "--tenant")
+    assert refused.value.exit_code == 2
+    assert str(refused.value).startswith("--tenant") and "\n" not in str(refused.value)
+
+
+def test_a_slug_never_becomes_an_id_and_empty_is_allowed_only_when_asked():
+    assert parse_slug("123", "agent") == "123"
+    assert parse_slug("", "default", allow_empty=True) == ""
+    with pytest.raises(InvalidReference, match="empty"):
+        parse_slug("", "agent")
+    with pytest.raises(InvalidReference, match="must be a slug"):
+        parse_slug("٣", "agent")
+
+
+def test_no_isdigit_in_the_cli_and_the_reference_parser():
+    for name in ("cli.py", "cli_write.py", "refs.py"):
+        source = (ROOT / "registry" / name).read_text(encoding="utf-8")
+        assert ".isdigit()" not in source, name
+
+
+# -- --as-tenant -----------------------------------------------------------------------------
+@pytest.mark.parametrize("value, code, message", [
+    ("", 2, "--as-tenant is empty"),
+    ("   ", 2, "--as-tenant is blank"),
+    ("²", 2, "must be an id (ASCII digits 0-9) or a slug"),
+    ("٣", 2, "must be an id (ASCII digits 0-9) or a slug"),
+    ("Acme", 2, "must be an id"),
+    ("tenant-\udcff", 2, "not valid UTF-8 (byte 0xff at offset 7)"),
+    ("nope", 4, "--as-tenant: no tenant 'nope'"),
+    ("999999", 4, "--as-tenant: no tenant 999999"),
+])
+def test_as_tenant_fails_closed_and_runs_nothing(demo, capsys, value, code, message):
+    before = agent_count(demo)
+    result = run(capsys, "--as-tenant", value, "agent", "create", "sneaky", "--tenant", "acme",
+                 "--instructions", "Seja cordial.", "--publish")
+    assert result[0] == code and message in result[2], result
+    assert one_line(result[2]) and result[1] == ""
+    assert agent_count(demo) == before
+    # A read is refused too: an empty tenant never means "unscoped as the login".
+    result = run(capsys, "--as-tenant", value, "agents", "--tenant", "acme", "--json")
+    assert result[0] == code and result[1] == "" and one_line(result[2]), result
+
+
+def test_as_tenant_by_id_and_with_equals_sign(demo, capsys):
+    code, out, _ = run(capsys, "agents", "--tenant", "globex", "--json")
+    globex_id = json.loads(out)[0]["tenant_id"]
+    code, out, err = run(capsys, "--as-tenant", str(globex_id), "agents", "--tenant", "acme")
+    assert code == 4 and "no tenant 'acme'" in err            # scoped: acme does not exist for globex
+    code, out, err = run(capsys, f"--as-tenant={globex_id}", "conversation", "1")
+    assert code == 4 and "no conversation 1" in err
+    code, out, err = run(capsys, "--as-tenant=", "conversation", "1")
+    assert code == 2 and "--as-tenant is empty" in err
+
+
+# -- --tenant, --project, agent slugs and ids ----------------------------------------------------
+@pytest.mark.parametrize("argv, message", [
+    (["agents", "--tenant", "²"], "--tenant '²' must be an id"),
+    (["agents", "--tenant", "٣"], "--tenant '٣' must be an id"),
+    (["agents", "--tenant", ""], "--tenant is empty"),
+    (["agents", "--tenant", "acme", "--project", "³"], "--project '³' must be an id"),
+    (["agents", "--tenant", "acme", "--project", " "], "--project is blank"),
+    (["agent", "show", "³"], "agent '³' must be an id"),
+    (["agent", "show", "٣"], "agent '٣' must be an id"),
+    (["agent", "show", ""], "agent is empty"),
+    (["agent", "history", "Caixa", "--tenant", "acme"], "agent 'Caixa' must be an id"),
+    (["optout", "add", "--tenant", "acme", "--project", "vendas", "--agent", "٣"], "--agent '٣' must be a slug"),
+    (["impact", "delete", "²"], "agent '²' must be an id"),
+    (["impact", "default", "X", "--tenant", "acme"], "agent 'X' must be a slug"),
+    (["default", "set", "Ab", "--tenant", "acme", "--yes"], "the default agent 'Ab' must be a slug"),
+    (["conversation", "pin", "1", "٣"], "agent '٣' must be a slug"),
+    (["conversation", "start", "--tenant", "acme", "--agent", "A"], "--agent 'A' must be a slug"),
+    (["project-instructions", "show", "--tenant", "acme", "--project", "vendas\udcff"], "not valid UTF-8"),
+    (["agent", "create", "x", "--name", "caf\udce9"], "--name is not valid UTF-8 (byte 0xe9 at offset 3)"),
+    (["export", "/tmp/x\udcff", "--tenant", "acme"], "directory is not valid UTF-8"),
+])
+def test_bad_references_are_one_line_exit_2(demo, capsys, argv, message):
+    before = agent_count(demo)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and message in err and one_line(err), (code, out, err)
+    assert agent_count(demo) == before
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["conversation", "٣"], "invalid choice: '٣'"),      # not taken for `conversation show 3`
+    (["conversation", "show", "٣"], "expected a number in ASCII digits 0-9"),
+    (["prompt", "--conversation", "٣"], "expected a number in ASCII digits 0-9"),
+    (["agent", "update", "caixa", "--tenant", "acme", "--version", "١", "--note", "x"],
+     "expected a number in ASCII digits 0-9"),
+])
+def test_numbers_are_ascii_digits_only(demo, capsys, argv, message):
+    with pytest.raises(SystemExit) as exited:                   # argparse's usage error
+        main(argv)
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_empty_default_and_pin_still_mean_explicitly_none(demo, capsys):
+    code, out, err = run(capsys, "default", "set", "", "--tenant", "acme", "--project", "vendas", "--yes")
+    assert code == 0 and "explicitly has no default" in out, err
+    code, out, err = run(capsys, "conversation", "pin", "1", "", "--json")
+    assert code == 0 and json.loads(out)["mode"] == "none", err
+
+
+def test_ids_still_work_for_tenant_project_and_agent(demo, capsys):
+    code, out, _ = run(capsys, "agents", "--tenant", "acme", "--project", "vendas", "--json")
+    entry = json.loads(out)[0]
+    code, out, _ = run(capsys, "agents", "--tenant", str(entry["tenant_id"]), "--project", str(entry["project_id"]),
+                       "--json")
+    assert code == 0 and json.loads(out)[0] == entry
+    code, out, _ = run(capsys, "agent", "show", str(entry["agent_id"]), "--json")
+    assert code == 0 and json.loads(out)["slug"] == entry["slug"]
+
+
+def test_non_utf8_argv_from_a_shell_is_one_line(demo):
+    """What `registry --as-tenant $'tenant-\\xff' …` passes: raw bytes, not text."""
+    env = dict(os.environ, REGISTRY_DATABASE_URL=demo, PYTHONUTF8="1")
+    for argv in ([b"--as-tenant", b"tenant-\xff", b"agents", b"--tenant", b"acme"],
+                 [b"agents", b"--tenant", b"tenant-\xff"],
+                 [b"agent", b"show", b"\xb3"]):
+        result = subprocess.run([sys.executable.encode(), b"-m", b"registry.cli", *argv], cwd=ROOT, env=env,
+                                capture_output=True, timeout=60)
+        err = result.stderr.decode("utf-8", "replace")
+        assert result.returncode == 2 and "not valid UTF-8 (byte 0x" in err and one_line(err), err
+        assert result.stdout == b""
