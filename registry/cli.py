@@ -32,6 +32,7 @@ from registry.paths import SEEDS_DIR
 from registry.refs import InvalidReference, ascii_int, is_ascii_id, not_utf8, parse_ref, parse_slug
 from registry.render import as_json, describe_conversation, describe_default, table
 from registry.seeding import load_seeds
+from registry.text_files import read_text_file
 
 DEMO_TENANT = "acme"
 DEMO_PROJECT = "financeiro"
@@ -94,7 +95,7 @@ def cmd_conversation(args: argparse.Namespace) -> None:
 
 
 def cmd_prompt(args: argparse.Namespace) -> None:
-    rules = Path(args.rules).read_text(encoding="utf-8") if args.rules else PRODUCT_RULES_FILE.read_text(encoding="utf-8")
+    rules = read_text_file(args.rules if args.rules is not None else PRODUCT_RULES_FILE, "--rules")
     if args.explain or args.workspace:
         cmd_prompt_assembled(args, rules)
         return
@@ -278,7 +279,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("prompt", cmd_prompt, "the system prompt of a conversation: product rules, then its framed agent")
     p.add_argument("--conversation", type=ascii_int, required=True, help="conversation id")
-    p.add_argument("--rules", help=f"product rules file (default: {PRODUCT_RULES_FILE.relative_to(SEEDS_DIR.parent)})")
+    p.add_argument("--rules", help="product rules file, UTF-8 "
+                   f"(default: {PRODUCT_RULES_FILE.relative_to(SEEDS_DIR.parent)})")
     p.add_argument("--explain", action="store_true", help="assemble by layers and show each layer's tokens, "
                    "budget and cut, then the prompt")
     p.add_argument("--workspace", help="a workspace whose AGENTS.md files join the instruction files layer")

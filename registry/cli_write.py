@@ -23,6 +23,7 @@ from registry.errors import InvalidInput, NotFound
 from pydantic import ValidationError
 
 from registry.refs import ascii_int, parse_ref
+from registry.text_files import TextFileError, read_text_file
 from registry.models import AgentChanges, AgentContent, describe_validation_error
 from registry.tool_profiles import ToolProfile
 from registry.render import as_json, describe_conversation, table
@@ -82,10 +83,7 @@ def _instructions(args: argparse.Namespace) -> str | None:
     if args.instructions is not None and args.instructions_file is not None:
         raise InvalidInput("give --instructions or --instructions-file, not both")
     if args.instructions_file is not None:
-        try:
-            return Path(args.instructions_file).read_text(encoding="utf-8")
-        except OSError as error:
-            raise InvalidInput(f"cannot read {args.instructions_file}: {error.strerror}") from error
+        return read_text_file(args.instructions_file, "--instructions-file")
     return args.instructions
 
 
@@ -311,6 +309,8 @@ def cmd_project_instructions(args: argparse.Namespace) -> None:
 
 # -- import and export ---------------------------------------------------------------------
 def cmd_import(args: argparse.Namespace) -> None:
+    if args.path.strip() == "":
+        raise TextFileError("import: the path is empty: give an agent file or a directory of them")
     report = _run(args, lambda r: import_agents(r, Path(args.path)))
     if args.json:
         print(json.dumps(report.__dict__, indent=2))
@@ -337,7 +337,8 @@ def _content_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--when-to-use", help="when a person should choose it (at most 400)")
     p.add_argument("--requires", help='JSON object of string lists, e.g. \'{"grupos": ["financeiro"]}\'')
     p.add_argument("--instructions", help="the posture text")
-    p.add_argument("--instructions-file", help="read the posture text from this file")
+    p.add_argument("--instructions-file", help="read the posture text from this file (UTF-8; its final newline "
+                   "is not part of the text)")
     p.add_argument("--note", help="an internal note (at most 255)")
     p.add_argument("--tool-profile", help='JSON: {"include": [globs], "exclude": [globs], "require_verified": '
                    'true, "max_tools": n} — narrows the tools exposed with this agent')
@@ -406,7 +407,8 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
     p.add_argument("--tenant", required=True, help="tenant slug or id")
     p.add_argument("--project", required=True, help="project slug or id")
     p.add_argument("--instructions", help="with set: the text")
-    p.add_argument("--instructions-file", help="with set: read the text from this file")
+    p.add_argument("--instructions-file", help="with set: read the text from this file (UTF-8; its final "
+                   "newline is not part of the text)")
 
     p = add("impact", cmd_impact, "what a change would do, without making it")
     p.add_argument("change", choices=["delete", "disable", "unpublish", "optout", "default"])
