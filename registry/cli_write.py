@@ -279,10 +279,15 @@ def cmd_impact(args: argparse.Namespace) -> None:
 
 
 def cmd_watch(args: argparse.Namespace) -> None:
-    from registry.watch import watch_changes
+    from registry.watch import excerpt, watch_changes
+
+    def warn(payload: str, reason: str) -> None:
+        # stderr only: --json output stays one valid object per line on stdout.
+        print(f"registry watch: ignored a notification that is not the registry's ({reason}): {excerpt(payload)}",
+              file=sys.stderr, flush=True)
 
     print("Watching registry_changes (Ctrl-C to stop)…", file=sys.stderr, flush=True)
-    for change in watch_changes(db.database_url()):
+    for change in watch_changes(db.database_url(), on_ignored=warn):
         if args.json:
             print(change.model_dump_json(), flush=True)
         elif change.reconnected:
