@@ -32,7 +32,7 @@ from registry.paths import SEEDS_DIR
 from registry.refs import InvalidReference, ascii_int, is_ascii_id, not_utf8, parse_ref, parse_slug
 from registry.render import as_json, describe_conversation, describe_default, table
 from registry.seeding import load_seeds
-from registry.text_files import read_text_file
+from registry.text_files import TextFileError, TextFileMissing, read_text_file
 
 DEMO_TENANT = "acme"
 DEMO_PROJECT = "financeiro"
@@ -96,7 +96,7 @@ def cmd_conversation(args: argparse.Namespace) -> None:
 
 def cmd_prompt(args: argparse.Namespace) -> None:
     rules = read_text_file(args.rules if args.rules is not None else PRODUCT_RULES_FILE, "--rules")
-    if args.explain or args.workspace:
+    if args.explain or args.workspace is not None:
         cmd_prompt_assembled(args, rules)
         return
     from registry.frame import frame_system_prompt
@@ -128,7 +128,7 @@ def cmd_prompt_assembled(args: argparse.Namespace, rules: str) -> None:
     registry, conn = open_registry(args)
     with conn:
         built = conversation_prompt(registry, args.conversation, rules,
-                                    workspace=Path(args.workspace) if args.workspace else None, budgets=budgets)
+                                    workspace=_workspace(args.workspace), budgets=budgets)
     assembled = built.assembled
     if args.json:
         print(json.dumps({"conversation": built.conversation.model_dump(mode="json"), "text": assembled.text,
@@ -139,6 +139,18 @@ def cmd_prompt_assembled(args: argparse.Namespace, rules: str) -> None:
         return
     print(explain(assembled) if args.explain else assembled.text, end="" if not args.explain else "\n")
     _print_refusal(built.conversation, built.refusal)
+
+
+def _workspace(value: str | None) -> Path | None:
+    """--workspace names a directory that exists: a typo is an error, not an empty layer."""
+    if value is None:
+        return None
+    path = Path(value)
+    if value.strip() == "" or not path.exists():
+        raise TextFileMissing(f"--workspace {value}: no such directory")
+    if not path.is_dir():
+        raise TextFileError(f"--workspace {value}: not a directory")
+    return path
 
 
 def _budget(text: str) -> tuple[str, int]:

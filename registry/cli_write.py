@@ -22,7 +22,7 @@ from registry.api import AgentRef, Registry
 from registry.errors import InvalidInput, NotFound
 from pydantic import ValidationError
 
-from registry.refs import ascii_int, parse_ref
+from registry.refs import InvalidReference, ascii_int, not_utf8, parse_ref
 from registry.text_files import TextFileError, read_text_file
 from registry.models import AgentChanges, AgentContent, describe_validation_error
 from registry.tool_profiles import ToolProfile
@@ -37,8 +37,11 @@ def open_registry(args: argparse.Namespace) -> tuple[Registry, psycopg.Connectio
 
     --as-tenant fails closed: given at all (even '' or blank), it must name an existing tenant,
     checked here before any command runs; it is never read as "no tenant"."""
+    actor = args.actor or os.environ.get("REGISTRY_ACTOR") or getpass.getuser()
+    if (bad := not_utf8(actor)) is not None:
+        raise InvalidReference(f"the actor (--actor, REGISTRY_ACTOR or your user name) is not valid UTF-8 ({bad})")
     conn = db.connect()
-    registry = Registry(conn, actor=args.actor or os.environ.get("REGISTRY_ACTOR") or getpass.getuser())
+    registry = Registry(conn, actor=actor)
     if args.as_tenant is None:
         return registry, conn
     try:

@@ -180,3 +180,9 @@ def test_non_utf8_argv_from_a_shell_is_one_line(demo):
         err = result.stderr.decode("utf-8", "replace")
         assert result.returncode == 2 and "not valid UTF-8 (byte 0x" in err and one_line(err), err
         assert result.stdout == b""
+
+
+def test_an_actor_that_is_not_utf8_is_one_line(demo, capsys, monkeypatch):
+    monkeypatch.setenv("REGISTRY_ACTOR", "ana\udcff")
+    code, out, err = run(capsys, "agents", "--tenant", "acme")
+    assert code == 2 and "actor" in err and "not valid UTF-8 (byte 0xff at offset 3)" in err and one_line(err)

@@ -192,3 +192,15 @@ def test_bom_and_crlf_are_read_the_same_everywhere(demo, capsys, tmp_path: Path)
     code, out, err = run(capsys, "prompt", "--conversation", "1", "--rules", str(rules), "--json")
     assert code == 0, err
     assert json.loads(out)["text"].startswith("REGRA UM.\nREGRA DOIS.")
+
+
+def test_a_workspace_that_is_not_a_directory_is_one_line(demo, capsys, tmp_path: Path):
+    afile = tmp_path / "f.txt"
+    afile.write_text("x")
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    for value, code, message in ((str(tmp_path / "nope"), 4, "no such directory"), (str(afile), 1, "not a directory"),
+                                 (str(loop), 4, "no such directory"), ("", 4, "no such directory")):
+        got, out, err = run(capsys, "prompt", "--conversation", "1", "--workspace", value)
+        assert (got, one_line(err), out) == (code, True, ""), (value, err)
+        assert f"--workspace {value}: {message}" in err
