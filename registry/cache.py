@@ -120,8 +120,11 @@ class ScopeCache:
         """Apply a stream of changes (registry.watch.watch_changes) in a daemon thread.
 
         Start it, and wait for the watcher's `ready`, before relying on the cache. When the
-        stream ends or raises, the cache stops serving cached entries (see the module's doc)."""
+        stream ends or raises, the cache stops serving cached entries (see the module's doc).
+        One follower at a time: following again while one runs is refused."""
         with self._lock:
+            if self._follower is not None and self._follower.is_alive():
+                raise RuntimeError("this cache already follows a stream of changes")
             self._drop_all()
             self._serving, self.follower_error = True, None
 

@@ -300,9 +300,11 @@ def test_a_follower_that_dies_makes_the_cache_read_the_database(reg, db):
     cache.prompt(acme.tenant_id, None, "analyst")
     assert cache.misses > before and cache.cached_scopes() == set()   # every call reads, nothing kept
 
-    # Following again serves from the cache again.
+    # Following again serves from the cache again (one follower at a time).
     feed = Feed()
     thread = cache.follow(feed)
+    with pytest.raises(RuntimeError, match="already follows"):
+        cache.follow(Feed())
     third = cache.prompt(acme.tenant_id, None, "analyst")
     assert cache.prompt(acme.tenant_id, None, "analyst") is third and cache.following
     feed.items.put(END)                                            # a stream that simply ends
