@@ -150,9 +150,9 @@ def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> 
 
 EXPORT_QUERY = """
 SELECT a.id, t.slug AS tenant, p.slug AS project
-  FROM agents a
-  LEFT JOIN tenants t ON t.id = a.tenant_id
-  LEFT JOIN projects p ON p.id = a.project_id
+  FROM public.agents a
+  LEFT JOIN public.tenants t ON t.id = a.tenant_id
+  LEFT JOIN public.projects p ON p.id = a.project_id
  WHERE %(tenant)s::bigint IS NULL OR a.tenant_id = %(tenant)s OR a.tenant_id IS NULL
  ORDER BY a.scope_tenant_id, a.scope_project_id, a.slug"""
 

@@ -23,10 +23,11 @@ from psycopg.rows import class_row, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from registry import repository
+from registry import limits, repository
 from registry.constraint_errors import mapped_errors
-from registry.errors import InvalidInput, NotFound, StaleVersion
-from registry.gate import validate_instructions
+from registry.db import reset_session
+from registry.errors import InvalidInput, NotAllowed, NotFound, StaleVersion
+from registry.gate import validate_field, validate_instructions
 from registry.json_loading import use_fast_json
 from registry.models import (
     Agent,
@@ -43,6 +44,7 @@ from registry.models import (
     Project,
     Tenant,
 )
+from registry.refs import check_id, parse_ref
 from registry.tokens import Tokenizer, get_tokenizer
 from registry.tool_profiles import ToolProfile
 
@@ -54,61 +56,74 @@ AGENT_COLUMNS = """id, tenant_id, project_id, layer, slug, name, description, wh
                    instructions, status, version, enabled, note, uses, created_by, created_at, updated_at,
                    tool_profile"""
 INSERT_AGENT = f"""
-INSERT INTO agents (tenant_id, project_id, slug, name, description, when_to_use, requires,
+INSERT INTO public.agents (tenant_id, project_id, slug, name, description, when_to_use, requires,
                     instructions, status, enabled, note, created_by, tool_profile)
 VALUES (%(tenant_id)s, %(project_id)s, %(slug)s, %(name)s, %(description)s, %(when_to_use)s,
         %(requires)s, %(instructions)s, %(status)s, %(enabled)s, %(note)s, %(created_by)s, %(tool_profile)s)
 RETURNING {AGENT_COLUMNS}"""
 AGENT_IN_LAYER = f"""
-SELECT {AGENT_COLUMNS} FROM agents
+SELECT {AGENT_COLUMNS} FROM public.agents
  WHERE scope_tenant_id = COALESCE(%s, 0) AND scope_project_id = COALESCE(%s, 0) AND slug = %s"""
 AGENT_WITH_SCOPE = f"""
 SELECT {", ".join("a." + column.strip() for column in AGENT_COLUMNS.split(","))}, t.slug AS t_slug, t.name AS t_name, p.slug AS p_slug, p.name AS p_name
-  FROM agents a
-  LEFT JOIN tenants t ON t.id = a.tenant_id
-  LEFT JOIN projects p ON p.id = a.project_id
+  FROM public.agents a
+  LEFT JOIN public.tenants t ON t.id = a.tenant_id
+  LEFT JOIN public.projects p ON p.id = a.project_id
  WHERE a.id = %s"""
-CURRENT_VERSION = "SELECT version FROM agents WHERE id = %s"
-DELETE_AGENT = "DELETE FROM agents WHERE id = %s AND version = COALESCE(%s, version)"
+CURRENT_VERSION = "SELECT version FROM public.agents WHERE id = %s"
+DELETE_AGENT = "DELETE FROM public.agents WHERE id = %s AND version = COALESCE(%s, version)"
 HISTORY = """
 SELECT agent_id, version, name, description, when_to_use, requires, instructions,
        false AS current, replaced_by, replaced_at
-  FROM agent_versions WHERE agent_id = %(id)s
+  FROM public.agent_versions WHERE agent_id = %(id)s
 UNION ALL
 SELECT id, version, name, description, when_to_use, requires, instructions, true, NULL, NULL
-  FROM agents WHERE id = %(id)s
+  FROM public.agents WHERE id = %(id)s
  ORDER BY version"""
 UPSERT_DEFAULT = """
-INSERT INTO agent_defaults (tenant_id, project_id, default_agent) VALUES (%s, %s, %s)
+INSERT INTO public.agent_defaults (tenant_id, project_id, default_agent) VALUES (%s, %s, %s)
 ON CONFLICT ON CONSTRAINT agent_defaults_pkey DO UPDATE SET default_agent = EXCLUDED.default_agent
 RETURNING tenant_id, project_id, layer, default_agent"""
 INHERITED_AGENT = """
-SELECT id, slug, layer FROM agents
+SELECT id, slug, layer FROM public.agents
  WHERE slug = %(slug)s AND scope_project_id = 0 AND scope_tenant_id IN (0, %(tenant_id)s)
    AND (%(layer)s::text IS NULL OR layer = %(layer)s)
  ORDER BY scope_tenant_id DESC LIMIT 1"""
 INSERT_OPTOUT = """
-INSERT INTO agent_optouts (project_id, agent_id) VALUES (%s, %s)
+INSERT INTO public.agent_optouts (project_id, agent_id) VALUES (%s, %s)
 ON CONFLICT ON CONSTRAINT agent_optouts_pkey DO NOTHING"""
 DELETE_OPTOUTS = """
-DELETE FROM agent_optouts o USING agents a
+DELETE FROM public.agent_optouts o USING public.agents a
  WHERE o.project_id = %(project_id)s AND a.id = o.agent_id AND a.slug = %(slug)s
    AND (%(layer)s::text IS NULL OR a.layer = %(layer)s)"""
 INSERT_CONVERSATION = """
-INSERT INTO conversations (tenant_id, project_id, slug, title, agent_slug)
+INSERT INTO public.conversations (tenant_id, project_id, slug, title, agent_slug)
 VALUES (%s, %s, %s, %s, %s) RETURNING id"""
-PIN_CONVERSATION = "UPDATE conversations SET agent_slug = %s WHERE id = %s"
+PIN_CONVERSATION = "UPDATE public.conversations SET agent_slug = %s WHERE id = %s"
 USES_IN_TENANT = """
-SELECT agent_id, count(*) FROM agent_adoptions
+SELECT agent_id, count(*) FROM public.agent_adoptions
  WHERE tenant_id = %s AND agent_id = ANY(%s) GROUP BY agent_id"""
-TOOL_PROFILES = "SELECT id, tool_profile FROM agents WHERE id = ANY(%s) AND tool_profile IS NOT NULL"
-PROJECT_INSTRUCTIONS = "SELECT instruction_file FROM projects WHERE id = %s"
-SET_PROJECT_INSTRUCTIONS = "UPDATE projects SET instruction_file = %s WHERE id = %s"
+TOOL_PROFILES = "SELECT id, tool_profile FROM public.agents WHERE id = ANY(%s) AND tool_profile IS NOT NULL"
+PROJECT_INSTRUCTIONS = "SELECT instruction_file FROM public.projects WHERE id = %s"
+SET_PROJECT_INSTRUCTIONS = "UPDATE public.projects SET instruction_file = %s WHERE id = %s"
 PREVIEW_REMOVAL = "SELECT * FROM preview_agent_removal(%s)"
 PREVIEW_OPTOUT = "SELECT * FROM preview_optout(%s, %s)"
 PREVIEW_DEFAULT = "SELECT * FROM preview_default_change(%s, %s, %s)"
-INSERT_TENANT = "INSERT INTO tenants (slug, name) VALUES (%s, %s) RETURNING id, slug, name"
-INSERT_PROJECT = "INSERT INTO projects (tenant_id, slug, name) VALUES (%s, %s, %s) RETURNING id, tenant_id, slug, name"
+OUTER_STATE = """SELECT COALESCE(current_setting('registry.tenant_id', true), ''),
+                          COALESCE(current_setting('registry.actor', true), ''), current_user, session_user"""
+INSERT_TENANT = "INSERT INTO public.tenants (slug, name) VALUES (%s, %s) RETURNING id, slug, name"
+INSERT_PROJECT = "INSERT INTO public.projects (tenant_id, slug, name) VALUES (%s, %s, %s) RETURNING id, tenant_id, slug, name"
+
+
+# The one-line texts of an agent that reach a prompt or a person choosing it: the gate's checks,
+# no line break, their cap counted after NFC.
+PROMPT_FIELDS = {"name": limits.AGENT_NAME, "description": limits.AGENT_DESCRIPTION,
+                 "when_to_use": limits.AGENT_WHEN_TO_USE}
+
+
+def _checked_fields(fields: dict[str, object]) -> dict[str, object]:
+    return {name: validate_field(name, fields[name], cap)
+            for name, cap in PROMPT_FIELDS.items() if fields.get(name) is not None}
 
 
 def _profile_json(profile: ToolProfile | None) -> Jsonb | None:
@@ -157,6 +172,9 @@ class Registry:
         self._source = source
         if isinstance(source, psycopg.Connection):
             use_fast_json(source)
+        if actor is not None and (not isinstance(actor, str) or not 0 < len(actor) <= limits.ACTOR):
+            raise InvalidInput(f"actor must be 1 to {limits.ACTOR} characters: it is recorded as created_by "
+                               "and in the history")
         self.actor = actor
         self._tokenizer = tokenizer
         self._tenant: Ref | None = None
@@ -170,7 +188,8 @@ class Registry:
         a privileged login. A slug is looked up once with the login's own rights; a login that
         is itself tenant-scoped sees no tenant before it has one, so it passes the id."""
         scoped = Registry(self._source, actor=self.actor, tokenizer=self._tokenizer)
-        scoped._tenant, scoped._role = tenant, role
+        # Read now, so '' or '²' fails here and nothing ever runs unscoped by mistake.
+        scoped._tenant, scoped._role = parse_ref(tenant, "tenant"), role
         return scoped
 
     @property
@@ -182,29 +201,52 @@ class Registry:
     @contextlib.contextmanager
     def transaction(self, snapshot: bool = False) -> Iterator[psycopg.Connection]:
         """One transaction: everything inside commits together or not at all. snapshot=True makes
-        it read-only and REPEATABLE READ: every query inside sees the same committed state."""
+        it read-only and REPEATABLE READ: every query inside sees the same committed state.
+
+        Called inside another transaction (another Registry's, or a tenant's), it is a savepoint,
+        and on the way out it puts back the outer transaction's tenant, role and actor: a
+        released savepoint keeps SET LOCAL values, and the outer caller must not go on as
+        someone else."""
         with contextlib.ExitStack() as stack:
             if isinstance(self._source, ConnectionPool):
                 conn = stack.enter_context(self._source.connection())
+                if not getattr(self._source, "resets_sessions", False):
+                    # A pool of the caller's own: clean what the connection's last user left.
+                    reset_session(conn)
                 use_fast_json(conn)
             else:
                 conn = self._source
-            stack.enter_context(conn.transaction())
-            if snapshot:
-                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            if self.actor is not None:
-                # Transaction-local: a pooled connection carries nothing to its next user.
-                conn.execute("SELECT set_config('registry.actor', %s, true)", (self.actor,))
-            if self._tenant is not None:
-                self._enter_tenant(conn)
-            yield conn
+            outer = None
+            if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE and (
+                    self._tenant is not None or self.actor is not None):
+                outer = conn.execute(OUTER_STATE).fetchone()
+            with conn.transaction():
+                if snapshot:
+                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                if self.actor is not None:
+                    # Transaction-local: a pooled connection carries nothing to its next user.
+                    conn.execute("SELECT set_config('registry.actor', %s, true)", (self.actor,))
+                if self._tenant is not None:
+                    self._enter_tenant(conn)
+                yield conn
+            if outer is not None:
+                self._restore(conn, *outer)
+
+    @staticmethod
+    def _restore(conn: psycopg.Connection, tenant: str, actor: str, role: str, session_role: str) -> None:
+        conn.execute("SELECT set_config('registry.tenant_id', %s, true), set_config('registry.actor', %s, true)",
+                     (tenant, actor))
+        if role == session_role:
+            conn.execute("SET LOCAL ROLE NONE")
+        else:
+            conn.execute(sql.SQL("SET LOCAL ROLE {}").format(sql.Identifier(role)))
 
     def _enter_tenant(self, conn: psycopg.Connection) -> None:
         if self._tenant_id is None:
-            if isinstance(self._tenant, int) or str(self._tenant).isdigit():
-                self._tenant_id = int(self._tenant)
+            if isinstance(self._tenant, int):
+                self._tenant_id = self._tenant
             else:
-                row = conn.execute("SELECT id FROM tenants WHERE slug = %s", (self._tenant,)).fetchone()
+                row = conn.execute("SELECT id FROM public.tenants WHERE slug = %s", (self._tenant,)).fetchone()
                 if row is None:
                     raise NotFound(f"no tenant {self._tenant!r}: give an existing tenant's slug or id")
                 self._tenant_id = row[0]
@@ -293,6 +335,7 @@ class Registry:
     def adopt(self, conversation_id: int) -> int | None:
         """Record that a conversation adopted the agent it runs with now — call it when answering a
         question; it is a no-op after the first time for that agent. Returns the agent's id."""
+        check_id(conversation_id, "conversation")
         with self.transaction() as conn:
             row = conn.execute("SELECT adopt_conversation_agent(%s)", (conversation_id,)).fetchone()
         return row[0] if row else None
@@ -344,10 +387,12 @@ class Registry:
 
     # -- tenants and projects ------------------------------------------------------------
     def create_tenant(self, slug: str, name: str = "") -> Tenant:
+        name = validate_field("tenant_name", name, limits.TENANT_NAME)
         with self.transaction() as conn, mapped_errors(slug=slug), conn.cursor(row_factory=class_row(Tenant)) as cur:
             return cur.execute(INSERT_TENANT, (slug, name)).fetchone()
 
     def create_project(self, tenant: Ref, slug: str, name: str = "") -> Project:
+        name = validate_field("project_name", name, limits.PROJECT_NAME)
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, None)
             with mapped_errors(slug=slug, tenant=scope.tenant.slug), conn.cursor(row_factory=class_row(Project)) as cur:
@@ -359,7 +404,7 @@ class Registry:
             return self.create_agent_in(conn, content, self.scope_in(conn, tenant, project))
 
     def create_agent_in(self, conn: psycopg.Connection, content: AgentContent, scope: Scope) -> Agent:
-        params = content.model_dump() | {
+        params = content.model_dump() | _checked_fields(content.model_dump()) | {
             "instructions": validate_instructions(content.instructions),
             "requires": Jsonb(content.requires),
             "tool_profile": _profile_json(content.tool_profile),
@@ -379,6 +424,7 @@ class Registry:
 
     def update_agent_in(self, conn: psycopg.Connection, agent: Agent, scope: Scope, fields: dict[str, object],
                       expected_version: int | None) -> Agent:
+        fields |= _checked_fields(fields)
         if "instructions" in fields:
             fields["instructions"] = validate_instructions(fields["instructions"])
         if "requires" in fields:
@@ -389,7 +435,7 @@ class Registry:
             raise InvalidInput("nothing to change: give at least one field")
         assignments = sql.SQL(", ").join(
             sql.SQL("{} = {}").format(sql.Identifier(name), sql.Placeholder(name)) for name in fields)
-        query = sql.SQL("UPDATE agents SET {} WHERE id = %(_id)s AND version = COALESCE(%(_version)s, version) "
+        query = sql.SQL("UPDATE public.agents SET {} WHERE id = %(_id)s AND version = COALESCE(%(_version)s, version) "
                         "RETURNING " + AGENT_COLUMNS).format(assignments)
         with mapped_errors(**self._context(scope, agent.slug)), conn.cursor(row_factory=class_row(Agent)) as cur:
             updated = cur.execute(query, fields | {"_id": agent.id, "_version": expected_version}).fetchone()
@@ -402,6 +448,11 @@ class Registry:
         row = conn.execute(CURRENT_VERSION, (agent.id,)).fetchone()
         if row is None:
             return NotFound(f"agent {agent.slug!r} of {scope.where} was deleted meanwhile")
+        if expected is None or row[0] == expected:
+            # Visible at the version asked for, yet nothing changed: row-level security refused
+            # the write (an official agent, from a tenant). Retrying would loop forever.
+            return NotAllowed(f"not allowed in this tenant: agent {agent.slug!r} of {scope.where} can be read "
+                              "but not changed from here; change your own layer's agent instead")
         return StaleVersion(f"agent {agent.slug!r} of {scope.where} is at version {row[0]}, not {expected}: "
                             f"someone changed it since you read it; re-read it and apply your change again",
                             current_version=row[0])
@@ -505,6 +556,7 @@ class Registry:
         return self._pin(conversation_id, None)
 
     def _pin(self, conversation_id: int, agent_slug: str | None) -> ConversationAgent:
+        check_id(conversation_id, "conversation")
         with self.transaction() as conn, mapped_errors(agent_slug=agent_slug):
             if conn.execute(PIN_CONVERSATION, (agent_slug, conversation_id)).rowcount == 0:
                 raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")

@@ -264,7 +264,7 @@ def cmd_demo(args: argparse.Namespace) -> None:
 
 
 def _demo_conversations(conn: psycopg.Connection, project_id: int) -> list[int]:
-    rows = conn.execute("SELECT id FROM conversations WHERE project_id = %s ORDER BY id", (project_id,)).fetchall()
+    rows = conn.execute("SELECT id FROM public.conversations WHERE project_id = %s ORDER BY id", (project_id,)).fetchall()
     return [r[0] for r in rows]
 
 

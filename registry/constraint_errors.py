@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 
 import psycopg
 
+from registry import limits as L
 from registry.errors import InvalidInput, NotAllowed, NotFound, NotInherited, RegistryError, SlugTaken, first_line
 
 # constraint name -> (error class, message). Messages are formatted with the write's context;
@@ -24,21 +25,27 @@ CONSTRAINT_ERRORS: dict[str, tuple[type[RegistryError], str]] = {
     "agents_project_fk": (NotFound, "project {project!r} is not a project of tenant {tenant!r}: "
                                     "name one of that tenant's projects"),
     "agents_project_needs_tenant": (InvalidInput, "a project-layer agent needs its tenant: give the tenant too"),
-    "agents_slug_format": (InvalidInput, "slug {slug!r} is not lowercase kebab-case of at most 80 characters "
+    "agents_slug_format": (InvalidInput, f"slug {{slug!r}} is not lowercase kebab-case of at most {L.SLUG} characters "
                                          "(e.g. analista-financeiro)"),
-    "agents_name_length": (InvalidInput, "name is longer than 160 characters: shorten it"),
-    "agents_description_length": (InvalidInput, "description is longer than 400 characters: shorten it"),
-    "agents_when_to_use_length": (InvalidInput, "when_to_use is longer than 400 characters: shorten it"),
-    "agents_instructions_length": (InvalidInput, "instructions are longer than 8,000 characters after NFC: "
+    "agents_name_length": (InvalidInput, f"name is longer than {L.AGENT_NAME} characters: shorten it"),
+    "agents_description_length": (InvalidInput, f"description is longer than {L.AGENT_DESCRIPTION} characters: shorten it"),
+    "agents_when_to_use_length": (InvalidInput, f"when_to_use is longer than {L.AGENT_WHEN_TO_USE} characters: shorten it"),
+    "agents_instructions_length": (InvalidInput, f"instructions are longer than {L.INSTRUCTIONS:,} characters after NFC: "
                                                  "shorten them"),
     "agents_requires_shape": (InvalidInput, "requires must be an object whose values are lists of strings, "
                                             'e.g. {{"grupos": ["financeiro"], "termos": []}}'),
+    "agents_requires_size": (InvalidInput, f"requires is too large: at most {L.REQUIRES_KEYS_MAX} keys of at most "
+                                           f"{L.REQUIRES_KEY} characters, each a list of at most {L.REQUIRES_ITEMS} "
+                                           f"items of at most {L.REQUIRES_ITEM} characters"),
+    "agents_tool_profile_size": (InvalidInput, f"tool_profile is larger than {L.TOOL_PROFILE_JSON:,} bytes of JSON"),
+    "agent_versions_replaced_by_length": (InvalidInput, f"the actor recorded in the history is longer than "
+                                                        f"{L.ACTOR} characters: shorten it"),
     "agents_status_known": (InvalidInput, "status must be 'draft' or 'published'"),
-    "agents_note_length": (InvalidInput, "note is longer than 255 characters: shorten it"),
-    "agents_created_by_length": (InvalidInput, "created_by is longer than 120 characters: shorten it"),
+    "agents_note_length": (InvalidInput, f"note is longer than {L.AGENT_NOTE} characters: shorten it"),
+    "agents_created_by_length": (InvalidInput, f"created_by is longer than {L.ACTOR} characters: shorten it"),
     "agents_tool_profile_shape": (InvalidInput, "tool_profile must be a JSON object (include, exclude, "
                                                 "require_verified, max_tools) or null"),
-    "projects_instruction_file_length": (InvalidInput, "the project's instruction file is longer than 8,000 "
+    "projects_instruction_file_length": (InvalidInput, f"the project's instruction file is longer than {L.INSTRUCTION_FILE:,} "
                                                        "characters after NFC: shorten it"),
     "agent_optouts_inherited_only": (NotInherited, "{project!r} does not inherit agent {slug!r} of {where}: a "
                                                    "project can opt out only of official agents and of its own "
@@ -52,16 +59,16 @@ CONSTRAINT_ERRORS: dict[str, tuple[type[RegistryError], str]] = {
                                                  "at most 80) or '' for none"),
     "tenants_slug_key": (SlugTaken, "tenant slug {slug!r} is already taken: choose another"),
     "tenants_slug_format": (InvalidInput, "tenant slug {slug!r} is not lowercase kebab-case of at most 80 characters"),
-    "tenants_name_length": (InvalidInput, "tenant name is longer than 160 characters"),
+    "tenants_name_length": (InvalidInput, f"tenant name is longer than {L.TENANT_NAME} characters"),
     "projects_tenant_fk": (NotFound, "tenant {tenant!r} does not exist"),
     "projects_tenant_slug_key": (SlugTaken, "tenant {tenant!r} already has a project {slug!r}: choose another slug"),
     "projects_slug_format": (InvalidInput, "project slug {slug!r} is not lowercase kebab-case of at most 80 characters"),
-    "projects_name_length": (InvalidInput, "project name is longer than 160 characters"),
+    "projects_name_length": (InvalidInput, f"project name is longer than {L.PROJECT_NAME} characters"),
     "conversations_tenant_fk": (NotFound, "tenant {tenant!r} does not exist"),
     "conversations_project_fk": (NotFound, "project {project!r} is not a project of tenant {tenant!r}"),
     "conversations_tenant_slug_key": (SlugTaken, "tenant {tenant!r} already has a conversation {slug!r}"),
     "conversations_slug_format": (InvalidInput, "conversation slug {slug!r} is not lowercase kebab-case"),
-    "conversations_title_length": (InvalidInput, "conversation title is longer than 400 characters"),
+    "conversations_title_length": (InvalidInput, f"conversation title is longer than {L.CONVERSATION_TITLE} characters"),
     "conversations_agent_slug_format": (InvalidInput, "agent slug {agent_slug!r} must be a slug (lowercase "
                                                       "kebab-case, at most 80) or '' for no agent"),
 }

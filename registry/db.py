@@ -10,6 +10,7 @@ import os
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
+from psycopg_pool import ConnectionPool
 
 from registry.embedded import EmbeddedServer, default_data_dir
 from registry.errors import ConfigurationError, DatabaseUnavailable, first_line
@@ -58,3 +59,38 @@ def sqlalchemy_url(url: str) -> str:
     """Alembic speaks SQLAlchemy: the same URL, with psycopg 3 named as the driver."""
     scheme, rest = url.split("://", 1)
     return f"postgresql+psycopg://{rest}"
+
+
+# What a connection's last user may have left in its session, undone before its next user:
+# session settings (search_path, a session-wide registry.tenant_id) and role, temporary objects
+# (a temp view named "agents" would shadow the real one), prepared statements (one re-prepared
+# under psycopg's own name would answer the next user's query), cursors, LISTENs, advisory
+# locks. DISCARD ALL would also drop every cached plan (PL/pgSQL's included), and re-planning
+# adopt_conversation_agent costs ~0.45 ms a call, so the parts are listed instead. psycopg
+# sees the DEALLOCATE ALL and forgets its own prepared statements too.
+RESET_SESSION = ("RESET ROLE; RESET ALL; DISCARD TEMP; DEALLOCATE ALL; CLOSE ALL; UNLISTEN *; "
+                 "SELECT pg_advisory_unlock_all()")
+
+
+def reset_session(conn: psycopg.Connection) -> None:
+    """Clean a connection between two users (outside any transaction)."""
+    autocommit = conn.autocommit
+    conn.autocommit = True
+    try:
+        conn.execute(RESET_SESSION)
+    finally:
+        conn.autocommit = autocommit
+
+
+class RegistryPool(ConnectionPool):
+    """A psycopg pool whose connections are reset every time they come back (psycopg_pool's
+    `reset=` callback) and decode jsonb with registry.json_loading's loader. Give it to Registry
+    to serve several tenants from one process: what one tenant's transaction leaves in a session
+    is gone before the next checkout. With a plain ConnectionPool, Registry resets at checkout
+    instead, one round trip more per transaction."""
+
+    resets_sessions = True
+
+    def __init__(self, conninfo: str | None = None, **kwargs) -> None:
+        kwargs.setdefault("open", True)
+        super().__init__(conninfo or database_url(), configure=use_fast_json, reset=reset_session, **kwargs)

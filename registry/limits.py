@@ -23,7 +23,8 @@ AGENT_NOTE = 255
 ACTOR = 120
 
 # `requires`: {"grupos": [...], "termos": [...]} — a few dataset groups and glossary terms.
-REQUIRES_KEYS = ("grupos", "termos")
+REQUIRES_KEYS_MAX = 8
+REQUIRES_KEY = 40
 REQUIRES_ITEMS = 64
 REQUIRES_ITEM = 120
 

@@ -1,7 +1,7 @@
 """The registry's shapes: what a user may send, and what resolution answers.
 
-Sizes are DESIGN §3's; the database enforces the same limits, these models say so first
-and more clearly.
+Sizes come from registry.limits; the database enforces the same limits, these models say so
+first and more clearly.
 """
 
 from __future__ import annotations
@@ -9,16 +9,40 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
+from registry import limits
 from registry.tool_profiles import ToolProfile
 
 SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
-Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=80)]
+Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=limits.SLUG)]
 Layer = Literal["official", "tenant", "project"]
 Status = Literal["draft", "published"]
 Requires = dict[str, list[str]]
+
+
+def _check_requires(value: dict[str, list[str]]) -> dict[str, list[str]]:
+    if len(value) > limits.REQUIRES_KEYS_MAX:
+        raise ValueError(f"at most {limits.REQUIRES_KEYS_MAX} keys (e.g. grupos, termos), not {len(value)}")
+    for key, items in value.items():
+        if len(key) > limits.REQUIRES_KEY:
+            raise ValueError(f"key {key[:20]!r}… is longer than {limits.REQUIRES_KEY} characters")
+        if len(items) > limits.REQUIRES_ITEMS:
+            raise ValueError(f"{key!r} lists {len(items)} items, the limit is {limits.REQUIRES_ITEMS}")
+        for item in items:
+            if len(item) > limits.REQUIRES_ITEM:
+                raise ValueError(f"{key!r} has an item longer than {limits.REQUIRES_ITEM} characters: "
+                                 f"{item[:20]!r}…")
+    return value
+
+
+CheckedRequires = Annotated[Requires, AfterValidator(_check_requires)]
+Name = Annotated[str, Field(max_length=limits.AGENT_NAME)]
+Description = Annotated[str, Field(max_length=limits.AGENT_DESCRIPTION)]
+WhenToUse = Annotated[str, Field(max_length=limits.AGENT_WHEN_TO_USE)]
+Note = Annotated[str, Field(max_length=limits.AGENT_NOTE)]
+Actor = Annotated[str, Field(max_length=limits.ACTOR)]
 
 
 def describe_validation_error(error: ValidationError, whole: str = "input") -> str:
@@ -34,17 +58,17 @@ class AgentContent(Frozen):
     """An agent as a person writes it: in a file, through the API or the CLI."""
 
     slug: Slug
-    name: Annotated[str, Field(max_length=160)] = ""
-    description: Annotated[str, Field(max_length=400)] = ""
-    when_to_use: Annotated[str, Field(max_length=400)] = ""
-    requires: Requires = Field(default_factory=dict)
+    name: Name = ""
+    description: Description = ""
+    when_to_use: WhenToUse = ""
+    requires: CheckedRequires = Field(default_factory=dict)
     # No max_length here: the cap counts characters after NFC, and the instruction gate
     # (registry.gate.validate_instructions) applies it on every write, with a reason code.
     instructions: str = ""
     status: Status = "draft"
     enabled: bool = True
-    note: Annotated[str, Field(max_length=255)] | None = None
-    created_by: Annotated[str, Field(max_length=120)] | None = None
+    note: Note | None = None
+    created_by: Actor | None = None
     tool_profile: ToolProfile | None = None
 
 
@@ -116,12 +140,12 @@ class ConversationAgent(Frozen):
 class AgentChanges(Frozen):
     """The fields an update sets; the ones left None keep their value."""
 
-    name: Annotated[str, Field(max_length=160)] | None = None
-    description: Annotated[str, Field(max_length=400)] | None = None
-    when_to_use: Annotated[str, Field(max_length=400)] | None = None
-    requires: Requires | None = None
+    name: Name | None = None
+    description: Description | None = None
+    when_to_use: WhenToUse | None = None
+    requires: CheckedRequires | None = None
     instructions: str | None = None
-    note: Annotated[str, Field(max_length=255)] | None = None
+    note: Note | None = None
     tool_profile: ToolProfile | None = None
 
     def given(self) -> dict[str, object]:

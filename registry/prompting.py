@@ -14,7 +14,8 @@ from pathlib import Path
 
 from registry.api import Registry
 from registry.assembly import AssembledPrompt, AssemblyInputs, assemble
-from registry.frame import frame_agent
+from registry import limits
+from registry.frame import frame_agent, safe_line
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.instruction_files import load_instruction_files, instruction_units
 from registry.models import ConversationAgent, EffectiveAgent
@@ -36,6 +37,11 @@ def conversation_prompt(registry: Registry, conversation_id: int, product_rules:
     scope = registry.scope(resolved.tenant_id, resolved.project_id)
     project_text = (registry.project_instructions(resolved.tenant_id, resolved.project_id)
                     if resolved.project_id is not None else None)
+    if project_text:
+        try:  # stored through the gate; a text edited in SQL is checked again, and left out if refused
+            project_text = validate_instructions(project_text)
+        except InstructionsRejected:
+            project_text = None
     files = load_instruction_files(workspace, project_id=resolved.project_id, database_text=project_text)
     framed, refusal = "", None
     if agent is not None:
@@ -43,9 +49,10 @@ def conversation_prompt(registry: Registry, conversation_id: int, product_rules:
             framed = frame_agent(agent, validate_instructions(agent.instructions).rstrip())
         except InstructionsRejected as rejected:  # a text edited in SQL: left out, reported
             refusal = rejected
-    context = {"tenant": scope.tenant.name or scope.tenant.slug}
+    context = {"tenant": safe_line(scope.tenant.name, "tenant_name", limits.TENANT_NAME) or scope.tenant.slug}
     if scope.project is not None:
-        context["project"] = scope.project.name or scope.project.slug
+        context["project"] = (safe_line(scope.project.name, "project_name", limits.PROJECT_NAME)
+                              or scope.project.slug)
     task = {"conversation": resolved.conversation_id, "agent": resolved.slug or "none", "mode": resolved.mode}
     inputs = AssemblyInputs(identity=product_rules, agent=framed, instruction_files=instruction_units(files),
                             project_context=context, task_state=task)

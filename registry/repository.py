@@ -11,11 +11,12 @@ from psycopg.rows import class_row, dict_row
 
 from registry.errors import NotFound
 from registry.models import ConversationAgent, EffectiveAgent, EffectiveDefault, Project, Tenant
+from registry.refs import check_id, parse_ref
 
-TENANT_BY_ID = "SELECT id, slug, name FROM tenants WHERE id = %s"
-TENANT_BY_SLUG = "SELECT id, slug, name FROM tenants WHERE slug = %s"
-PROJECT_BY_ID = "SELECT id, tenant_id, slug, name FROM projects WHERE tenant_id = %s AND id = %s"
-PROJECT_BY_SLUG = "SELECT id, tenant_id, slug, name FROM projects WHERE tenant_id = %s AND slug = %s"
+TENANT_BY_ID = "SELECT id, slug, name FROM public.tenants WHERE id = %s"
+TENANT_BY_SLUG = "SELECT id, slug, name FROM public.tenants WHERE slug = %s"
+PROJECT_BY_ID = "SELECT id, tenant_id, slug, name FROM public.projects WHERE tenant_id = %s AND id = %s"
+PROJECT_BY_SLUG = "SELECT id, tenant_id, slug, name FROM public.projects WHERE tenant_id = %s AND slug = %s"
 RESOLVE_AGENTS = "SELECT * FROM resolve_agents(%s, %s)"
 RESOLVE_DEFAULT_AGENT = "SELECT * FROM resolve_default_agent(%s, %s)"
 RESOLVE_CONVERSATION_AGENT = "SELECT * FROM resolve_conversation_agent(%s)"
@@ -29,22 +30,19 @@ SELECT c.*, a.tenant_id AS a_tenant_id, a.project_id AS a_project_id, a.slug AS 
 """
 
 
-def _is_id(reference: str | int) -> bool:
-    return isinstance(reference, int) or reference.isdigit()
-
-
 def find_tenant(conn: psycopg.Connection, reference: str | int) -> Tenant:
-    query = TENANT_BY_ID if _is_id(reference) else TENANT_BY_SLUG
+    value = parse_ref(reference, "tenant")
+    query = TENANT_BY_ID if isinstance(value, int) else TENANT_BY_SLUG
     with conn.cursor(row_factory=class_row(Tenant)) as cur:
-        tenant = cur.execute(query, (reference if not _is_id(reference) else int(reference),)).fetchone()
+        tenant = cur.execute(query, (value,)).fetchone()
     if tenant is None:
         raise NotFound(f"no tenant {reference!r}: give an existing tenant's slug or id")
     return tenant
 
 
 def find_project(conn: psycopg.Connection, tenant: Tenant, reference: str | int) -> Project:
-    query = PROJECT_BY_ID if _is_id(reference) else PROJECT_BY_SLUG
-    value = int(reference) if _is_id(reference) else reference
+    value = parse_ref(reference, "project")
+    query = PROJECT_BY_ID if isinstance(value, int) else PROJECT_BY_SLUG
     with conn.cursor(row_factory=class_row(Project)) as cur:
         project = cur.execute(query, (tenant.id, value)).fetchone()
     if project is None:
@@ -67,7 +65,7 @@ def effective_default(conn: psycopg.Connection, tenant_id: int, project_id: int 
 
 def conversation_agent(conn: psycopg.Connection, conversation_id: int) -> ConversationAgent:
     with conn.cursor(row_factory=class_row(ConversationAgent)) as cur:
-        row = cur.execute(RESOLVE_CONVERSATION_AGENT, (conversation_id,)).fetchone()
+        row = cur.execute(RESOLVE_CONVERSATION_AGENT, (check_id(conversation_id, "conversation"),)).fetchone()
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
     return row
@@ -78,7 +76,7 @@ def conversation_effective_agent(conn: psycopg.Connection,
     """What a conversation runs with, and the agent itself when one applies: one statement, so
     both come from the same snapshot."""
     with conn.cursor(row_factory=dict_row) as cur:
-        row = cur.execute(CONVERSATION_WITH_AGENT, (conversation_id,)).fetchone()
+        row = cur.execute(CONVERSATION_WITH_AGENT, (check_id(conversation_id, "conversation"),)).fetchone()
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
     resolved = ConversationAgent.model_validate({k: row[k] for k in ConversationAgent.model_fields})

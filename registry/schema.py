@@ -31,7 +31,7 @@ _FUNCTION_NAME = re.compile(r"^\s*CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+([a-z_
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*", re.I)
 # A replaceable file that needs tables of a later revision says so in a comment line, so a
 # downgrade below that revision does not re-create it: "-- since revision 0002".
-_POLICY = re.compile(r"^\s*CREATE\s+POLICY\s+([a-z_][a-z0-9_]*)\s+ON\s+([a-z_][a-z0-9_]*)", re.I)
+_POLICY = re.compile(r"^\s*CREATE\s+POLICY\s+([a-z_][a-z0-9_]*)\s+ON\s+(?:public\.)?([a-z_][a-z0-9_]*)", re.I)
 _SINCE = re.compile(r"^--\s*since revision\s+(\w+)\s*$", re.M)
 
 

@@ -22,32 +22,32 @@ DEMO_AGENTS_DIR = SEEDS_DIR / "demo" / "agents"
 DEMO_FILE = SEEDS_DIR / "demo.yaml"
 
 UPSERT_TENANT = """
-INSERT INTO tenants (slug, name) VALUES (%(slug)s, %(name)s)
+INSERT INTO public.tenants (slug, name) VALUES (%(slug)s, %(name)s)
 ON CONFLICT ON CONSTRAINT tenants_slug_key DO UPDATE SET name = EXCLUDED.name
  WHERE tenants.name IS DISTINCT FROM EXCLUDED.name
 """
 UPSERT_PROJECT = """
-INSERT INTO projects (tenant_id, slug, name)
-SELECT t.id, %(slug)s, %(name)s FROM tenants t WHERE t.slug = %(tenant)s
+INSERT INTO public.projects (tenant_id, slug, name)
+SELECT t.id, %(slug)s, %(name)s FROM public.tenants t WHERE t.slug = %(tenant)s
 ON CONFLICT ON CONSTRAINT projects_tenant_slug_key DO UPDATE SET name = EXCLUDED.name
  WHERE projects.name IS DISTINCT FROM EXCLUDED.name
 """
 UPSERT_DEFAULT = """
-INSERT INTO agent_defaults (tenant_id, project_id, default_agent)
+INSERT INTO public.agent_defaults (tenant_id, project_id, default_agent)
 VALUES (%(tenant_id)s, %(project_id)s, %(default_agent)s)
 ON CONFLICT ON CONSTRAINT agent_defaults_pkey DO UPDATE SET default_agent = EXCLUDED.default_agent
  WHERE agent_defaults.default_agent IS DISTINCT FROM EXCLUDED.default_agent
 """
 INSERT_OPTOUT = """
-INSERT INTO agent_optouts (project_id, agent_id)
-SELECT %(project_id)s, a.id FROM agents a
+INSERT INTO public.agent_optouts (project_id, agent_id)
+SELECT %(project_id)s, a.id FROM public.agents a
  WHERE a.slug = %(agent)s AND a.layer = %(layer)s
    AND a.scope_tenant_id = CASE WHEN %(layer)s = 'official' THEN 0 ELSE %(tenant_id)s END
    AND a.scope_project_id = 0
 ON CONFLICT ON CONSTRAINT agent_optouts_pkey DO NOTHING
 """
 UPSERT_CONVERSATION = """
-INSERT INTO conversations (tenant_id, project_id, slug, title, agent_slug)
+INSERT INTO public.conversations (tenant_id, project_id, slug, title, agent_slug)
 VALUES (%(tenant_id)s, %(project_id)s, %(slug)s, %(title)s, %(agent_slug)s)
 ON CONFLICT ON CONSTRAINT conversations_tenant_slug_key DO UPDATE
    SET project_id = EXCLUDED.project_id, title = EXCLUDED.title, agent_slug = EXCLUDED.agent_slug

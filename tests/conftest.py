@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
+from psycopg import sql
 from pytest_postgresql import factories
 from pytest_postgresql.executors import NoopExecutor
 from pytest_postgresql.janitor import DatabaseJanitor
@@ -50,6 +51,11 @@ postgresql = factories.postgresql("registry_proc")
 def db(postgresql: psycopg.Connection) -> psycopg.Connection:
     """A connection to this test's own clone of the schema; each statement commits."""
     postgresql.autocommit = True
+    # CREATE DATABASE … TEMPLATE copies the schema but not the database's own privileges:
+    # put back what revision 0007 does to them (test_migrations checks the revision does it).
+    postgresql.execute(sql.SQL("REVOKE TEMPORARY ON DATABASE {db} FROM PUBLIC; "
+                               "GRANT TEMPORARY ON DATABASE {db} TO registry_owner, registry_admin")
+                       .format(db=sql.Identifier(postgresql.info.dbname)))
     return postgresql
 
 

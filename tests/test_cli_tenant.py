@@ -4,6 +4,7 @@ never read as "no tenant" (which would run unscoped as the login) and never a tr
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 
 from registry.cli import main
 from registry.paths import ROOT
+from registry.errors import NotFound
 from registry.refs import InvalidReference, parse_ref, parse_slug
 
 
@@ -43,7 +45,7 @@ def agent_count(url: str) -> int:
 
 # -- the rule itself ---------------------------------------------------------------------------
 @pytest.mark.parametrize("value, expected", [
-    ("acme", "acme"), ("12", 12), ("007", 7), ("0", 0), ("a-b-1", "a-b-1"), (5, 5),
+    ("acme", "acme"), ("12", 12), ("007", 7), ("a-b-1", "a-b-1"), (5, 5),
     (str(2**63 - 1), 2**63 - 1),
 ])
 def test_ids_are_ascii_digits_and_everything_else_a_slug(value, expected):
@@ -52,13 +54,20 @@ def test_ids_are_ascii_digits_and_everything_else_a_slug(value, expected):
 
 @pytest.mark.parametrize("value", [
     "", " ", "\t", "²", "٣", "³", "１２", "-1", "+1", "1 ", " 1", "1.0", "Acme", "acme_co", "acme-", "-acme",
-    "a--b", "acme\n", "tenant-\udcff", "a" * 81, str(2**63), "ação", True, 2**63, -1, None, 1.5,
+    "a--b", "acme\n", "tenant-\udcff", "a" * 81, "ação", "acme\u202e", True, None, 1.5,
 ])
 def test_anything_else_is_refused_naming_the_rule(value):
     with pytest.raises(InvalidReference) as refused:
         parse_ref(value, "--tenant")
     assert refused.value.exit_code == 2
-    assert str(refused.value).startswith("--tenant") and "\n" not in str(refused.value)
+    message = str(refused.value)
+    assert message.startswith("--tenant") and message.isascii() and "\n" not in message
+
+
+@pytest.mark.parametrize("value", ["0", "000", str(2**63), 0, -1, 2**63])
+def test_an_id_no_row_can_have_is_not_found(value):
+    with pytest.raises(NotFound, match="ids are positive 64-bit integers"):
+        parse_ref(value, "tenant")
 
 
 def test_a_slug_never_becomes_an_id_and_empty_is_allowed_only_when_asked():
@@ -70,22 +79,26 @@ def test_a_slug_never_becomes_an_id_and_empty_is_allowed_only_when_asked():
         parse_slug("٣", "agent")
 
 
-def test_no_isdigit_in_the_cli_and_the_reference_parser():
-    for name in ("cli.py", "cli_write.py", "refs.py"):
-        source = (ROOT / "registry" / name).read_text(encoding="utf-8")
-        assert ".isdigit()" not in source, name
+def test_nothing_that_reads_references_calls_isdigit():
+    """str.isdigit/isdecimal/isnumeric take '²' or '٣': no module that reads references calls them."""
+    for name in ("cli.py", "cli_write.py", "refs.py", "api.py", "repository.py", "agent_io.py"):
+        tree = ast.parse((ROOT / "registry" / name).read_text(encoding="utf-8"))
+        calls = [node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                 and node.attr in ("isdigit", "isdecimal", "isnumeric")]
+        assert calls == [], name
 
 
 # -- --as-tenant -----------------------------------------------------------------------------
 @pytest.mark.parametrize("value, code, message", [
     ("", 2, "--as-tenant is empty"),
     ("   ", 2, "--as-tenant is blank"),
-    ("²", 2, "must be an id (ASCII digits 0-9) or a slug"),
-    ("٣", 2, "must be an id (ASCII digits 0-9) or a slug"),
+    ("²", 2, "--as-tenant '\\xb2' must be an id (ASCII digits 0-9) or a slug"),
+    ("٣", 2, "--as-tenant '\\u0663' must be an id (ASCII digits 0-9) or a slug"),
     ("Acme", 2, "must be an id"),
     ("tenant-\udcff", 2, "not valid UTF-8 (byte 0xff at offset 7)"),
     ("nope", 4, "--as-tenant: no tenant 'nope'"),
     ("999999", 4, "--as-tenant: no tenant 999999"),
+    ("0", 4, "no --as-tenant with id 0"),
 ])
 def test_as_tenant_fails_closed_and_runs_nothing(demo, capsys, value, code, message):
     before = agent_count(demo)
@@ -112,20 +125,20 @@ def test_as_tenant_by_id_and_with_equals_sign(demo, capsys):
 
 # -- --tenant, --project, agent slugs and ids ----------------------------------------------------
 @pytest.mark.parametrize("argv, message", [
-    (["agents", "--tenant", "²"], "--tenant '²' must be an id"),
-    (["agents", "--tenant", "٣"], "--tenant '٣' must be an id"),
+    (["agents", "--tenant", "²"], "--tenant '\\xb2' must be an id"),
+    (["agents", "--tenant", "٣"], "--tenant '\\u0663' must be an id"),
     (["agents", "--tenant", ""], "--tenant is empty"),
-    (["agents", "--tenant", "acme", "--project", "³"], "--project '³' must be an id"),
+    (["agents", "--tenant", "acme", "--project", "³"], "--project '\\xb3' must be an id"),
     (["agents", "--tenant", "acme", "--project", " "], "--project is blank"),
-    (["agent", "show", "³"], "agent '³' must be an id"),
-    (["agent", "show", "٣"], "agent '٣' must be an id"),
+    (["agent", "show", "³"], "agent '\\xb3' must be an id"),
+    (["agent", "show", "٣"], "agent '\\u0663' must be an id"),
     (["agent", "show", ""], "agent is empty"),
     (["agent", "history", "Caixa", "--tenant", "acme"], "agent 'Caixa' must be an id"),
-    (["optout", "add", "--tenant", "acme", "--project", "vendas", "--agent", "٣"], "--agent '٣' must be a slug"),
-    (["impact", "delete", "²"], "agent '²' must be an id"),
+    (["optout", "add", "--tenant", "acme", "--project", "vendas", "--agent", "٣"], "--agent '\\u0663' must be a slug"),
+    (["impact", "delete", "²"], "agent '\\xb2' must be an id"),
     (["impact", "default", "X", "--tenant", "acme"], "agent 'X' must be a slug"),
     (["default", "set", "Ab", "--tenant", "acme", "--yes"], "the default agent 'Ab' must be a slug"),
-    (["conversation", "pin", "1", "٣"], "agent '٣' must be a slug"),
+    (["conversation", "pin", "1", "٣"], "agent '\\u0663' must be a slug"),
     (["conversation", "start", "--tenant", "acme", "--agent", "A"], "--agent 'A' must be a slug"),
     (["project-instructions", "show", "--tenant", "acme", "--project", "vendas\udcff"], "not valid UTF-8"),
     (["agent", "create", "x", "--name", "caf\udce9"], "--name is not valid UTF-8 (byte 0xe9 at offset 3)"),

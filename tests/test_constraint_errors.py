@@ -26,6 +26,13 @@ VIOLATIONS = {
     "agents_when_to_use_length": "INSERT INTO agents (slug, when_to_use) VALUES ('x', repeat('w', 401))",
     "agents_instructions_length": "INSERT INTO agents (slug, instructions) VALUES ('x', repeat('i', 8001))",
     "agents_requires_shape": "INSERT INTO agents (slug, requires) VALUES ('x', '[1]')",
+    "agents_requires_size": "INSERT INTO agents (slug, requires) VALUES ('x', jsonb_build_object('grupos', "
+                            "(SELECT jsonb_agg(g::text) FROM generate_series(1, 65) g)))",
+    "agents_tool_profile_size": "INSERT INTO agents (slug, tool_profile) VALUES ('x', jsonb_build_object('include', "
+                                "repeat('a', 20001)))",
+    "agent_versions_replaced_by_length": "INSERT INTO agent_versions (agent_id, version, name, description, "
+                                         "when_to_use, requires, instructions, replaced_by) "
+                                         "VALUES ({theirs}, 1, '', '', '', '{{}}', '', repeat('r', 121))",
     "agents_status_known": "INSERT INTO agents (slug, status) VALUES ('x', 'archived')",
     "agents_note_length": "INSERT INTO agents (slug, note) VALUES ('x', repeat('n', 256))",
     "agents_created_by_length": "INSERT INTO agents (slug, created_by) VALUES ('x', repeat('c', 121))",

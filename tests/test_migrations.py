@@ -105,3 +105,32 @@ def test_snapshot_comparison_can_tell_databases_apart(db, empty_db_url):
     with psycopg.connect(empty_db_url, autocommit=True) as migrated:
         migrated.execute("COMMENT ON COLUMN agents.slug IS 'changed'")
         assert snapshot(migrated)["comments"] != snapshot(db)["comments"]
+
+
+def test_the_migration_takes_temp_away_from_public_and_works_on_a_hardened_schema(empty_db_url):
+    """Revision 0007 on a database whose public schema was hardened first (REVOKE ALL … FROM
+    PUBLIC): migrations succeed, an app login can use the registry, and it may not create
+    temporary objects."""
+    from registry.api import Registry
+
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        conn.execute("REVOKE ALL ON SCHEMA public FROM PUBLIC")
+        conn.execute("""DO $$ BEGIN
+            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'registry_hardened_app') THEN
+                CREATE ROLE registry_hardened_app LOGIN;
+            END IF; END $$""")
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        load_seeds(conn)
+        conn.execute("GRANT registry_app TO registry_hardened_app")
+        tenant_id = conn.execute("SELECT id FROM tenants WHERE slug = 'acme'").fetchone()[0]
+        temp = conn.execute("SELECT has_database_privilege('registry_app', current_database(), 'TEMP'), "
+                            "has_database_privilege('public', current_database(), 'TEMP')").fetchone()
+    assert temp == (False, False)
+    app_url = empty_db_url.replace("://postgres@", "://registry_hardened_app@")
+    assert app_url != empty_db_url
+    with psycopg.connect(app_url) as conn:
+        agents = Registry(conn).for_tenant(tenant_id, role=None).agents(tenant_id, "financeiro")
+        assert {a.slug for a in agents} >= {"analista-de-caixa"}
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("CREATE TEMP TABLE shadow (id int)")

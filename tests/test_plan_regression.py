@@ -116,8 +116,9 @@ def test_console_questions_are_index_driven(plan_db, generated, query, params):
 
 @pytest.mark.parametrize("query,params,index", [
     ("SELECT * FROM conversation_agents WHERE project_id = %s", ("project_id",), "conversations_project_idx"),
-    # The view is written over conversations directly, so a tenant filter reaches an index too.
-    ("SELECT * FROM conversation_agents WHERE tenant_id = %s", ("tenant_id",), "conversations_tenant_slug_key"),
+    # The view is written over conversations directly, so a tenant filter reaches an index too:
+    # the (tenant_id, id) key that adoptions' composite foreign key needs (revision 0007).
+    ("SELECT * FROM conversation_agents WHERE tenant_id = %s", ("tenant_id",), "conversations_tenant_id_key"),
 ])
 def test_a_scope_s_conversations_are_index_driven(plan_db, generated, query, params, index):
     tree = plan(plan_db, query, tuple(generated[p] for p in params))

@@ -298,7 +298,8 @@ FOREIGN_KEYS = {
     "conversations_tenant_fk": """SELECT count(*) FROM conversations c
                                    WHERE NOT EXISTS (SELECT FROM tenants t WHERE t.id = c.tenant_id)""",
     "agent_adoptions_conversation_fk": """SELECT count(*) FROM agent_adoptions a
-                              WHERE NOT EXISTS (SELECT FROM conversations c WHERE c.id = a.conversation_id)""",
+                              WHERE NOT EXISTS (SELECT FROM conversations c
+                                                 WHERE c.tenant_id = a.tenant_id AND c.id = a.conversation_id)""",
     "conversations_project_fk": """SELECT count(*) FROM conversations c WHERE c.project_id IS NOT NULL AND NOT EXISTS
                               (SELECT FROM projects p WHERE p.tenant_id = c.tenant_id AND p.id = c.project_id)""",
 }

@@ -6,7 +6,7 @@
 CREATE OR REPLACE FUNCTION agent_optouts_fill_scope() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    SELECT p.tenant_id INTO NEW.tenant_id FROM projects p WHERE p.id = NEW.project_id;
+    SELECT p.tenant_id INTO NEW.tenant_id FROM public.projects p WHERE p.id = NEW.project_id;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'project % does not exist', NEW.project_id
             USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'agent_optouts_project_fk',
@@ -15,7 +15,7 @@ BEGIN
 
     SELECT a.scope_tenant_id, a.scope_project_id
       INTO NEW.agent_scope_tenant_id, NEW.agent_scope_project_id
-      FROM agents a WHERE a.id = NEW.agent_id;
+      FROM public.agents a WHERE a.id = NEW.agent_id;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'agent % does not exist', NEW.agent_id
             USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'agent_optouts_agent_fk',
@@ -36,5 +36,5 @@ $$;
 
 COMMENT ON FUNCTION agent_optouts_fill_scope() IS 'Trigger: copies the project''s tenant and the agent''s layer onto an opt-out, refusing non-inherited agents.';
 
-CREATE OR REPLACE TRIGGER agent_optouts_fill_scope BEFORE INSERT OR UPDATE ON agent_optouts
-    FOR EACH ROW EXECUTE FUNCTION agent_optouts_fill_scope();
+CREATE OR REPLACE TRIGGER agent_optouts_fill_scope BEFORE INSERT OR UPDATE ON public.agent_optouts
+    FOR EACH ROW EXECUTE FUNCTION public.agent_optouts_fill_scope();

@@ -10,7 +10,7 @@ RETURNS TABLE (default_agent text, source_layer text)
 LANGUAGE sql STABLE
 AS $$
 SELECT ad.default_agent, ad.layer
-  FROM agent_defaults ad
+  FROM public.agent_defaults ad
  WHERE ad.scope_tenant_id IN (0, p_tenant_id)
    AND ad.scope_project_id IN (0, p_project_id)
    AND ad.default_agent IS NOT NULL

@@ -23,12 +23,12 @@ SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
        s.slug,
        e.agent_id,
        s.slug IS NOT NULL AND e.agent_id IS NULL AS orphaned
-  FROM conversations c
+  FROM public.conversations c
   LEFT JOIN LATERAL (SELECT cd.default_agent
-                       FROM configured_default_agent(c.tenant_id, c.project_id) cd
+                       FROM public.configured_default_agent(c.tenant_id, c.project_id) cd
                       WHERE c.agent_slug IS NULL
                      OFFSET 0) d ON true
  CROSS JOIN LATERAL (SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug OFFSET 0) s
-  LEFT JOIN LATERAL winning_agent_id(c.tenant_id, c.project_id, s.slug) e ON true;
+  LEFT JOIN LATERAL public.winning_agent_id(c.tenant_id, c.project_id, s.slug) e ON true;
 
 COMMENT ON VIEW conversation_agents IS 'For every conversation: mode (pinned, none, default), the slug that applies, the agent it resolves to, and whether it is orphaned.';

@@ -3,7 +3,7 @@ CREATE OR REPLACE VIEW effective_agents WITH (security_invoker = true) AS
 -- them is pushed down to the scope's index instead of resolving every scope first.
 SELECT s.tenant_id, s.project_id, r.slug, r.agent_id, r.layer, r.version, r.name,
        r.description, r.when_to_use, r.requires, r.instructions
-  FROM scopes s
- CROSS JOIN LATERAL resolve_agents(s.tenant_id, s.project_id) r;
+  FROM public.scopes s
+ CROSS JOIN LATERAL public.resolve_agents(s.tenant_id, s.project_id) r;
 
 COMMENT ON VIEW effective_agents IS 'For every tenant (project_id NULL) and every project: one row per effective slug, with the layer it came from. Filter by tenant_id and project_id.';

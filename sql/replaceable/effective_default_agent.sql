@@ -1,7 +1,7 @@
 CREATE OR REPLACE VIEW effective_default_agent WITH (security_invoker = true) AS
 -- tenant_id and project_id come from scopes so that filters on them are pushed down.
 SELECT s.tenant_id, s.project_id, r.default_agent, r.source_layer, r.agent_id, r.orphaned
-  FROM scopes s
- CROSS JOIN LATERAL resolve_default_agent(s.tenant_id, s.project_id) r;
+  FROM public.scopes s
+ CROSS JOIN LATERAL public.resolve_default_agent(s.tenant_id, s.project_id) r;
 
 COMMENT ON VIEW effective_default_agent IS 'For every tenant (project_id NULL) and every project: the effective default agent, its source layer, and whether it is orphaned.';

@@ -20,7 +20,7 @@ LANGUAGE sql STABLE
 AS $$
 SELECT v.default_agent, v.layer
   FROM (SELECT ad.default_agent, ad.layer, ad.scope_tenant_id, ad.scope_project_id
-          FROM agent_defaults ad
+          FROM public.agent_defaults ad
          WHERE ad.scope_tenant_id IN (0, p_tenant_id)
            AND ad.scope_project_id IN (0, p_project_id)
            AND NOT (ad.scope_tenant_id = COALESCE(p_layer_tenant, 0)
@@ -45,8 +45,8 @@ RETURNS bigint
 LANGUAGE sql STABLE
 AS $$
 SELECT count(*)
-  FROM conversations c
-  LEFT JOIN LATERAL configured_default_agent(c.tenant_id, c.project_id) d ON c.agent_slug IS NULL
+  FROM public.conversations c
+  LEFT JOIN LATERAL public.configured_default_agent(c.tenant_id, c.project_id) d ON c.agent_slug IS NULL
  WHERE c.tenant_id = p_tenant_id
    AND c.project_id IS NOT DISTINCT FROM p_project_id
    AND (c.agent_slug = p_slug OR (NOT p_pinned_only AND c.agent_slug IS NULL AND d.default_agent = p_slug))
@@ -64,28 +64,28 @@ AS $$
 WITH changed AS (
     SELECT s.tenant_id, s.project_id, b.agent_id AS before_id, b.layer AS before_layer,
            a.id AS after_id, a.layer AS after_layer
-      FROM scopes s
-      LEFT JOIN LATERAL resolve_agent(s.tenant_id, s.project_id, p_slug) b ON true
-      LEFT JOIN LATERAL winning_agent(s.tenant_id, s.project_id, p_slug, p_removed_agent,
+      FROM public.scopes s
+      LEFT JOIN LATERAL public.resolve_agent(s.tenant_id, s.project_id, p_slug) b ON true
+      LEFT JOIN LATERAL public.winning_agent(s.tenant_id, s.project_id, p_slug, p_removed_agent,
                                       p_optout_project, p_optout_agent) a ON true
      WHERE (p_tenant_id IS NULL OR s.tenant_id = p_tenant_id)
        AND (p_project_id IS NULL OR s.project_id = p_project_id)
        AND b.agent_id IS DISTINCT FROM a.id
 )
 SELECT 'agent', c.tenant_id, c.project_id, p_slug, p_slug, c.before_id, c.before_layer, c.after_id,
-       c.after_layer, c.after_id IS NULL, conversations_following(c.tenant_id, c.project_id, p_slug, false)
+       c.after_layer, c.after_id IS NULL, public.conversations_following(c.tenant_id, c.project_id, p_slug, false)
   FROM changed c
 UNION ALL
 SELECT 'default', c.tenant_id, c.project_id, p_slug, p_slug, c.before_id, c.before_layer, NULL, NULL, true,
-       conversations_following(c.tenant_id, c.project_id, p_slug, false)
-       - conversations_following(c.tenant_id, c.project_id, p_slug, true)
+       public.conversations_following(c.tenant_id, c.project_id, p_slug, false)
+       - public.conversations_following(c.tenant_id, c.project_id, p_slug, true)
   FROM changed c
- CROSS JOIN LATERAL configured_default_agent(c.tenant_id, c.project_id) d
+ CROSS JOIN LATERAL public.configured_default_agent(c.tenant_id, c.project_id) d
  WHERE c.after_id IS NULL AND d.default_agent = p_slug
 UNION ALL
 SELECT 'pin', c.tenant_id, c.project_id, p_slug, p_slug, c.before_id, c.before_layer, NULL, NULL, true, pinned.n
   FROM changed c
- CROSS JOIN LATERAL (SELECT conversations_following(c.tenant_id, c.project_id, p_slug, true) AS n) pinned
+ CROSS JOIN LATERAL (SELECT public.conversations_following(c.tenant_id, c.project_id, p_slug, true) AS n) pinned
  WHERE c.after_id IS NULL AND pinned.n > 0
 $$;
 
@@ -98,8 +98,8 @@ RETURNS TABLE (kind text, tenant_id bigint, project_id bigint, before_slug text,
 LANGUAGE sql STABLE
 AS $$
 SELECT i.*
-  FROM agents a
- CROSS JOIN LATERAL preview_slug_impact(a.slug, a.tenant_id, a.project_id, a.id, NULL, NULL) i
+  FROM public.agents a
+ CROSS JOIN LATERAL public.preview_slug_impact(a.slug, a.tenant_id, a.project_id, a.id, NULL, NULL) i
  WHERE a.id = p_agent_id
 $$;
 
@@ -111,9 +111,9 @@ RETURNS TABLE (kind text, tenant_id bigint, project_id bigint, before_slug text,
 LANGUAGE sql STABLE
 AS $$
 SELECT i.*
-  FROM agents a
-  JOIN projects p ON p.id = p_project_id
- CROSS JOIN LATERAL preview_slug_impact(a.slug, p.tenant_id, p.id, NULL, p.id, a.id) i
+  FROM public.agents a
+  JOIN public.projects p ON p.id = p_project_id
+ CROSS JOIN LATERAL public.preview_slug_impact(a.slug, p.tenant_id, p.id, NULL, p.id, a.id) i
  WHERE a.id = p_agent_id
 $$;
 
@@ -128,15 +128,15 @@ AS $$
 SELECT 'default', s.tenant_id, s.project_id, b.default_agent, COALESCE(d.default_agent, ''),
        b.agent_id, ba.layer, aa.agent_id, aa.layer,
        COALESCE(d.default_agent, '') <> '' AND aa.agent_id IS NULL,
-       (SELECT count(*) FROM conversations c
+       (SELECT count(*) FROM public.conversations c
          WHERE c.tenant_id = s.tenant_id AND c.project_id IS NOT DISTINCT FROM s.project_id
            AND c.agent_slug IS NULL)
-  FROM scopes s
- CROSS JOIN LATERAL resolve_default_agent(s.tenant_id, s.project_id) b
-  LEFT JOIN LATERAL resolve_agent(s.tenant_id, s.project_id, b.default_agent) ba ON true
-  LEFT JOIN LATERAL configured_default_agent_if(s.tenant_id, s.project_id, p_layer_tenant,
+  FROM public.scopes s
+ CROSS JOIN LATERAL public.resolve_default_agent(s.tenant_id, s.project_id) b
+  LEFT JOIN LATERAL public.resolve_agent(s.tenant_id, s.project_id, b.default_agent) ba ON true
+  LEFT JOIN LATERAL public.configured_default_agent_if(s.tenant_id, s.project_id, p_layer_tenant,
                                                 p_layer_project, p_value) d ON true
-  LEFT JOIN LATERAL resolve_agent(s.tenant_id, s.project_id, d.default_agent) aa ON true
+  LEFT JOIN LATERAL public.resolve_agent(s.tenant_id, s.project_id, d.default_agent) aa ON true
  WHERE (p_layer_tenant IS NULL OR s.tenant_id = p_layer_tenant)
    AND (p_layer_project IS NULL OR s.project_id = p_layer_project)
    AND (b.default_agent IS DISTINCT FROM COALESCE(d.default_agent, '')

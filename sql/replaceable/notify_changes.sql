@@ -19,7 +19,7 @@ BEGIN
         payload := jsonb_build_object('slug', changed.slug, 'agent_id', changed.id,
                                       'version', CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE changed.version END);
     ELSIF TG_TABLE_NAME = 'agent_optouts' THEN
-        payload := jsonb_build_object('slug', (SELECT a.slug FROM agents a WHERE a.id = changed.agent_id),
+        payload := jsonb_build_object('slug', (SELECT a.slug FROM public.agents a WHERE a.id = changed.agent_id),
                                       'agent_id', changed.agent_id, 'version', NULL);
     ELSE
         payload := jsonb_build_object('slug', changed.default_agent, 'agent_id', NULL, 'version', NULL);
@@ -33,9 +33,9 @@ $$;
 
 COMMENT ON FUNCTION notify_registry_change() IS 'Trigger: announces a change on the registry_changes channel (delivered on commit).';
 
-CREATE OR REPLACE TRIGGER agents_notify AFTER INSERT OR UPDATE OR DELETE ON agents
-    FOR EACH ROW EXECUTE FUNCTION notify_registry_change();
-CREATE OR REPLACE TRIGGER agent_optouts_notify AFTER INSERT OR UPDATE OR DELETE ON agent_optouts
-    FOR EACH ROW EXECUTE FUNCTION notify_registry_change();
-CREATE OR REPLACE TRIGGER agent_defaults_notify AFTER INSERT OR UPDATE OR DELETE ON agent_defaults
-    FOR EACH ROW EXECUTE FUNCTION notify_registry_change();
+CREATE OR REPLACE TRIGGER agents_notify AFTER INSERT OR UPDATE OR DELETE ON public.agents
+    FOR EACH ROW EXECUTE FUNCTION public.notify_registry_change();
+CREATE OR REPLACE TRIGGER agent_optouts_notify AFTER INSERT OR UPDATE OR DELETE ON public.agent_optouts
+    FOR EACH ROW EXECUTE FUNCTION public.notify_registry_change();
+CREATE OR REPLACE TRIGGER agent_defaults_notify AFTER INSERT OR UPDATE OR DELETE ON public.agent_defaults
+    FOR EACH ROW EXECUTE FUNCTION public.notify_registry_change();

@@ -19,35 +19,32 @@ $$;
 COMMENT ON FUNCTION registry_current_tenant() IS 'The tenant of this transaction (setting registry.tenant_id), or NULL: policies then show nothing.';
 
 -- registry_app: its own tenant's rows; the official layer readable, never writable.
-CREATE POLICY tenants_app_read ON tenants FOR SELECT TO registry_app
-    USING (id = registry_current_tenant());
-CREATE POLICY projects_app_own ON projects FOR ALL TO registry_app
-    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
-CREATE POLICY agents_app_read ON agents FOR SELECT TO registry_app
-    USING (registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()));
-CREATE POLICY agents_app_own ON agents FOR ALL TO registry_app
-    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
-CREATE POLICY agent_optouts_app_own ON agent_optouts FOR ALL TO registry_app
-    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
-CREATE POLICY agent_defaults_app_read ON agent_defaults FOR SELECT TO registry_app
-    USING (registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()));
-CREATE POLICY agent_defaults_app_own ON agent_defaults FOR ALL TO registry_app
-    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
-CREATE POLICY conversations_app_own ON conversations FOR ALL TO registry_app
-    USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant());
--- History follows its agent: readable where the agent is, written (by the history trigger)
--- only for the tenant's own agents.
-CREATE POLICY agent_versions_app_read ON agent_versions FOR SELECT TO registry_app
-    USING (EXISTS (SELECT 1 FROM agents a WHERE a.id = agent_versions.agent_id));
-CREATE POLICY agent_versions_app_write ON agent_versions FOR INSERT TO registry_app
-    WITH CHECK (EXISTS (SELECT 1 FROM agents a
-                         WHERE a.id = agent_versions.agent_id AND a.tenant_id = registry_current_tenant()));
+CREATE POLICY tenants_app_read ON public.tenants FOR SELECT TO registry_app
+    USING (id = public.registry_current_tenant());
+CREATE POLICY projects_app_own ON public.projects FOR ALL TO registry_app
+    USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
+CREATE POLICY agents_app_read ON public.agents FOR SELECT TO registry_app
+    USING (public.registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = public.registry_current_tenant()));
+CREATE POLICY agents_app_own ON public.agents FOR ALL TO registry_app
+    USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
+CREATE POLICY agent_optouts_app_own ON public.agent_optouts FOR ALL TO registry_app
+    USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
+CREATE POLICY agent_defaults_app_read ON public.agent_defaults FOR SELECT TO registry_app
+    USING (public.registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = public.registry_current_tenant()));
+CREATE POLICY agent_defaults_app_own ON public.agent_defaults FOR ALL TO registry_app
+    USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
+CREATE POLICY conversations_app_own ON public.conversations FOR ALL TO registry_app
+    USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
+-- History follows its agent: readable where the agent is. Only the history trigger writes it
+-- (agents_keep_history.sql, as the owner), so a tenant cannot forge a version.
+CREATE POLICY agent_versions_app_read ON public.agent_versions FOR SELECT TO registry_app
+    USING (EXISTS (SELECT 1 FROM public.agents a WHERE a.id = agent_versions.agent_id));
 
 -- The product's staff and the owner (migrations): every row of every layer.
-CREATE POLICY tenants_staff_all ON tenants FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
-CREATE POLICY projects_staff_all ON projects FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
-CREATE POLICY agents_staff_all ON agents FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
-CREATE POLICY agent_optouts_staff_all ON agent_optouts FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
-CREATE POLICY agent_defaults_staff_all ON agent_defaults FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
-CREATE POLICY conversations_staff_all ON conversations FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
-CREATE POLICY agent_versions_staff_all ON agent_versions FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY tenants_staff_all ON public.tenants FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY projects_staff_all ON public.projects FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY agents_staff_all ON public.agents FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY agent_optouts_staff_all ON public.agent_optouts FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY agent_defaults_staff_all ON public.agent_defaults FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY conversations_staff_all ON public.conversations FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
+CREATE POLICY agent_versions_staff_all ON public.agent_versions FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);

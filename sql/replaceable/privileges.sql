@@ -1,20 +1,41 @@
 -- What each role may do, table by table (docs/security.md). Re-applied on every migration
 -- run, since views are re-created and lose their grants. The rows each role sees are the
--- policies' business (policies.sql).
--- since revision 0003
+-- policies' business (policies.sql); the columns the app may write are listed here.
+-- since revision 0007
 
-GRANT USAGE ON SCHEMA public TO registry_app, registry_admin;
+-- Start from nothing, so a privilege removed from this file is removed from the database too.
+REVOKE ALL ON public.tenants, public.projects, public.agents, public.agent_optouts, public.agent_defaults,
+              public.conversations, public.agent_versions, public.agent_adoptions
+    FROM registry_app;
+REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM registry_app;
 
-GRANT SELECT ON tenants TO registry_app;
-GRANT SELECT, INSERT, UPDATE, DELETE ON projects, agents, agent_optouts, agent_defaults, conversations
+-- registry_app: ids, scope keys, generated columns and timestamps are the database's, never
+-- the tenant's. No explicit ids (they would tell a tenant another's id exists, or squat the
+-- next ones) and no sequences (nextval and pg_sequences would reveal global counts).
+GRANT SELECT ON public.tenants TO registry_app;
+GRANT SELECT, DELETE ON public.projects, public.agents, public.agent_optouts, public.agent_defaults,
+                        public.conversations
     TO registry_app;
-GRANT SELECT, INSERT ON agent_versions TO registry_app;
+GRANT INSERT (tenant_id, slug, name, instruction_file),
+      UPDATE (slug, name, instruction_file) ON public.projects TO registry_app;
+GRANT INSERT (tenant_id, project_id, slug, name, description, when_to_use, requires, instructions, status,
+              enabled, note, created_by, tool_profile),
+      UPDATE (name, description, when_to_use, requires, instructions, status, enabled, note, tool_profile)
+    ON public.agents TO registry_app;
+GRANT INSERT (project_id, agent_id) ON public.agent_optouts TO registry_app;
+GRANT INSERT (tenant_id, project_id, default_agent), UPDATE (default_agent) ON public.agent_defaults TO registry_app;
+GRANT INSERT (tenant_id, project_id, slug, title, agent_slug), UPDATE (slug, title, agent_slug)
+    ON public.conversations TO registry_app;
+-- History is written by a SECURITY DEFINER trigger (agents_keep_history.sql): read only here.
+GRANT SELECT ON public.agent_versions TO registry_app;
+GRANT SELECT, INSERT (conversation_id, agent_id, tenant_id), DELETE ON public.agent_adoptions TO registry_app;
 
 GRANT SELECT, INSERT, UPDATE, DELETE
-    ON tenants, projects, agents, agent_optouts, agent_defaults, conversations, agent_versions
+    ON public.tenants, public.projects, public.agents, public.agent_optouts, public.agent_defaults,
+       public.conversations, public.agent_versions, public.agent_adoptions
     TO registry_admin;
+GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO registry_admin;
 
-GRANT SELECT ON scopes, effective_agents, effective_default_agent, conversation_agents
+GRANT SELECT ON public.scopes, public.effective_agents, public.effective_default_agent, public.conversation_agents,
+                public.agent_uses
     TO registry_app, registry_admin;
-
-GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO registry_app, registry_admin;

@@ -21,10 +21,10 @@ LANGUAGE sql STABLE
 AS $$
 SELECT p_tenant_id, p_project_id, w.slug, w.id, w.layer, w.version, w.name,
        w.description, w.when_to_use, w.requires, w.instructions
-  FROM winning_agent(p_tenant_id, p_project_id, p_slug) w
- WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = p_tenant_id)
+  FROM public.winning_agent(p_tenant_id, p_project_id, p_slug) w
+ WHERE EXISTS (SELECT 1 FROM public.tenants t WHERE t.id = p_tenant_id)
    AND (p_project_id IS NULL
-        OR EXISTS (SELECT 1 FROM projects p WHERE p.id = p_project_id AND p.tenant_id = p_tenant_id))
+        OR EXISTS (SELECT 1 FROM public.projects p WHERE p.id = p_project_id AND p.tenant_id = p_tenant_id))
 $$;
 
 COMMENT ON FUNCTION resolve_agent(bigint, bigint, text) IS 'The effective agent of one slug in a scope (0 or 1 row); same rules and columns as resolve_agents.';

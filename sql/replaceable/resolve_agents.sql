@@ -33,16 +33,16 @@ SELECT p_tenant_id, p_project_id, w.slug, w.id, w.layer, w.version, w.name,
        w.description, w.when_to_use, w.requires, w.instructions
   FROM (SELECT DISTINCT ON (a.slug) a.slug, a.id, a.layer, a.version, a.name, a.description,
                                     a.when_to_use, a.requires, a.instructions
-          FROM agents a
+          FROM public.agents a
          WHERE a.status = 'published'
            AND a.enabled
            AND a.scope_tenant_id IN (0, p_tenant_id)
            AND a.scope_project_id IN (0, p_project_id)
          ORDER BY a.slug, a.scope_project_id DESC, a.scope_tenant_id DESC) w
- WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = p_tenant_id)
+ WHERE EXISTS (SELECT 1 FROM public.tenants t WHERE t.id = p_tenant_id)
    AND (p_project_id IS NULL
-        OR EXISTS (SELECT 1 FROM projects p WHERE p.id = p_project_id AND p.tenant_id = p_tenant_id))
-   AND NOT EXISTS (SELECT 1 FROM agent_optouts o
+        OR EXISTS (SELECT 1 FROM public.projects p WHERE p.id = p_project_id AND p.tenant_id = p_tenant_id))
+   AND NOT EXISTS (SELECT 1 FROM public.agent_optouts o
                     WHERE o.project_id = p_project_id AND o.agent_id = w.id)
  ORDER BY w.slug
 $$;

@@ -22,7 +22,7 @@ RETURNS TABLE (
 LANGUAGE sql STABLE
 AS $$
 SELECT v.conversation_id, v.tenant_id, v.project_id, v.mode, v.slug, v.agent_id, v.orphaned
-  FROM conversation_agents v
+  FROM public.conversation_agents v
  WHERE v.conversation_id = p_conversation_id
 $$;
 

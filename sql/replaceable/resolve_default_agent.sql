@@ -22,11 +22,11 @@ SELECT p_tenant_id, p_project_id,
        e.agent_id,
        COALESCE(d.default_agent, '') <> '' AND e.agent_id IS NULL
   FROM (SELECT 1) AS one
-  LEFT JOIN LATERAL configured_default_agent(p_tenant_id, p_project_id) d ON true
-  LEFT JOIN LATERAL resolve_agent(p_tenant_id, p_project_id, d.default_agent) e ON true
- WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = p_tenant_id)
+  LEFT JOIN LATERAL public.configured_default_agent(p_tenant_id, p_project_id) d ON true
+  LEFT JOIN LATERAL public.resolve_agent(p_tenant_id, p_project_id, d.default_agent) e ON true
+ WHERE EXISTS (SELECT 1 FROM public.tenants t WHERE t.id = p_tenant_id)
    AND (p_project_id IS NULL
-        OR EXISTS (SELECT 1 FROM projects p WHERE p.id = p_project_id AND p.tenant_id = p_tenant_id))
+        OR EXISTS (SELECT 1 FROM public.projects p WHERE p.id = p_project_id AND p.tenant_id = p_tenant_id))
 $$;
 
 COMMENT ON FUNCTION resolve_default_agent(bigint, bigint) IS 'Effective default of a scope: the configured slug ('''' = none), the layer that configured it (NULL when no layer did), the agent it resolves to, and whether it is orphaned.';

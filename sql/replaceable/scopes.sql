@@ -3,9 +3,9 @@
 
 CREATE OR REPLACE VIEW scopes WITH (security_invoker = true) AS
 SELECT t.id AS tenant_id, NULL::bigint AS project_id
-  FROM tenants t
+  FROM public.tenants t
 UNION ALL
 SELECT p.tenant_id, p.id AS project_id
-  FROM projects p;
+  FROM public.projects p;
 
 COMMENT ON VIEW scopes IS 'Every scope: each tenant alone (project_id NULL) and each of its projects.';

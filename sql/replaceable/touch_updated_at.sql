@@ -10,13 +10,13 @@ $$;
 
 COMMENT ON FUNCTION touch_updated_at() IS 'Trigger: sets updated_at on every UPDATE.';
 
-CREATE OR REPLACE TRIGGER tenants_touch_updated_at BEFORE UPDATE ON tenants
-    FOR EACH ROW EXECUTE FUNCTION touch_updated_at();
-CREATE OR REPLACE TRIGGER projects_touch_updated_at BEFORE UPDATE ON projects
-    FOR EACH ROW EXECUTE FUNCTION touch_updated_at();
-CREATE OR REPLACE TRIGGER agents_touch_updated_at BEFORE UPDATE ON agents
-    FOR EACH ROW EXECUTE FUNCTION touch_updated_at();
-CREATE OR REPLACE TRIGGER agent_defaults_touch_updated_at BEFORE UPDATE ON agent_defaults
-    FOR EACH ROW EXECUTE FUNCTION touch_updated_at();
-CREATE OR REPLACE TRIGGER conversations_touch_updated_at BEFORE UPDATE ON conversations
-    FOR EACH ROW EXECUTE FUNCTION touch_updated_at();
+CREATE OR REPLACE TRIGGER tenants_touch_updated_at BEFORE UPDATE ON public.tenants
+    FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
+CREATE OR REPLACE TRIGGER projects_touch_updated_at BEFORE UPDATE ON public.projects
+    FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
+CREATE OR REPLACE TRIGGER agents_touch_updated_at BEFORE UPDATE ON public.agents
+    FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
+CREATE OR REPLACE TRIGGER agent_defaults_touch_updated_at BEFORE UPDATE ON public.agent_defaults
+    FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
+CREATE OR REPLACE TRIGGER conversations_touch_updated_at BEFORE UPDATE ON public.conversations
+    FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();

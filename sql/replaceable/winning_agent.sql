@@ -28,22 +28,22 @@ LANGUAGE sql STABLE
 AS $$
 SELECT w.agent_id
   FROM (SELECT COALESCE(
-                   (SELECT a.id FROM agents a      -- the project's own row (none when p_project_id is NULL)
+                   (SELECT a.id FROM public.agents a      -- the project's own row (none when p_project_id is NULL)
                      WHERE a.scope_tenant_id = p_tenant_id AND a.scope_project_id = p_project_id
                        AND a.slug = p_slug AND a.status = 'published' AND a.enabled
                        AND a.id IS DISTINCT FROM p_removed_agent),
-                   (SELECT a.id FROM agents a      -- the tenant's
+                   (SELECT a.id FROM public.agents a      -- the tenant's
                      WHERE a.scope_tenant_id = p_tenant_id AND a.scope_project_id = 0
                        AND a.slug = p_slug AND a.status = 'published' AND a.enabled
                        AND a.id IS DISTINCT FROM p_removed_agent),
-                   (SELECT a.id FROM agents a      -- the official one
+                   (SELECT a.id FROM public.agents a      -- the official one
                      WHERE a.scope_tenant_id = 0 AND a.scope_project_id = 0
                        AND a.slug = p_slug AND a.status = 'published' AND a.enabled
                        AND a.id IS DISTINCT FROM p_removed_agent)) AS agent_id
          WHERE p_slug IS NOT NULL
         OFFSET 0) w  -- a fence: w.agent_id is read three times below, the probes must run once
  WHERE w.agent_id IS NOT NULL
-   AND NOT EXISTS (SELECT 1 FROM agent_optouts o
+   AND NOT EXISTS (SELECT 1 FROM public.agent_optouts o
                     WHERE o.project_id = p_project_id AND o.agent_id = w.agent_id)
    AND (w.agent_id IS DISTINCT FROM p_optout_agent OR p_project_id IS DISTINCT FROM p_optout_project)
 $$;
@@ -54,12 +54,12 @@ CREATE OR REPLACE FUNCTION winning_agent(p_tenant_id bigint, p_project_id bigint
                                          p_removed_agent bigint DEFAULT NULL,
                                          p_optout_project bigint DEFAULT NULL,
                                          p_optout_agent bigint DEFAULT NULL)
-RETURNS SETOF agents
+RETURNS SETOF public.agents
 LANGUAGE sql STABLE
 AS $$
 SELECT a.*
-  FROM winning_agent_id(p_tenant_id, p_project_id, p_slug, p_removed_agent, p_optout_project, p_optout_agent) w
-  JOIN agents a ON a.id = w.agent_id
+  FROM public.winning_agent_id(p_tenant_id, p_project_id, p_slug, p_removed_agent, p_optout_project, p_optout_agent) w
+  JOIN public.agents a ON a.id = w.agent_id
 $$;
 
 COMMENT ON FUNCTION winning_agent(bigint, bigint, text, bigint, bigint, bigint) IS 'The effective agents row of one slug in a scope, assuming the scope exists (0 or 1 row); optionally as it would be with one agent removed or one more opt-out. Callers naming a scope use resolve_agent.';
