@@ -63,7 +63,8 @@ def acting_tenant(conn: psycopg.Connection, reference: str | int) -> int:
         else:
             row = conn.execute("SELECT id FROM tenants WHERE slug = %s", (ref,)).fetchone()
     if row is None:
-        raise NotFound(f"--as-tenant: no tenant {ref!r}: give an existing tenant's slug or id; nothing was run")
+        raise NotFound(f"--as-tenant: no tenant {ref!r}: give an existing tenant's slug or id (a login that is "
+                       "registry_app itself sees its tenant by id only); nothing was run")
     return row[0]
 
 

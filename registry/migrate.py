@@ -258,6 +258,9 @@ def offline_script(revision: str = "head") -> str:
 
 def offline_downgrade_script(revision: str, start: str = "head") -> str:
     """The downgrade script from `start` down to `revision` (`alembic downgrade head:R --sql`)."""
+    if start == "head" and revision in ("head", "heads", revisions()[-1]):
+        raise MigrationRefused("a downgrade script needs a --revision below head (base, or e.g. "
+                               f"{revisions()[-2] if len(revisions()) > 1 else 'base'})")
     output = io.StringIO()
     try:
         command.downgrade(alembic_config(None, output), f"{start}:{revision}", sql=True)

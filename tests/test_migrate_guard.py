@@ -171,3 +171,10 @@ def test_the_offline_downgrade_script_needs_no_database(monkeypatch, capsys):
     assert "DROP TABLE agent_versions" not in out
     code, out, err = run(capsys, "migrate", "--sql", "--revision", "0003")
     assert code == 0 and "CREATE TABLE agents" in out and "CREATE TABLE agent_adoptions" not in out
+
+
+@pytest.mark.parametrize("revision", ["head", HEAD, "9999"])
+def test_an_offline_downgrade_needs_a_revision_below_head(monkeypatch, capsys, revision):
+    monkeypatch.delenv("REGISTRY_DATABASE_URL", raising=False)
+    code, out, err = run(capsys, "migrate", "--sql", "--downgrade", "--revision", revision)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
