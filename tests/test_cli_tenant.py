@@ -199,3 +199,36 @@ def test_an_actor_that_is_not_utf8_is_one_line(demo, capsys, monkeypatch):
     monkeypatch.setenv("REGISTRY_ACTOR", "ana\udcff")
     code, out, err = run(capsys, "agents", "--tenant", "acme")
     assert code == 2 and "actor" in err and "not valid UTF-8 (byte 0xff at offset 3)" in err and one_line(err)
+
+
+SERVICE_LOGIN = "registry_test_cli_service"
+PLAIN_LOGIN = "registry_test_cli_plain"
+
+
+def test_as_tenant_through_an_app_login(demo, capsys, monkeypatch):
+    """A service login (registry_app + registry_service) acts for a tenant named by id; a slug it
+    cannot see, and a plain app login may name no tenant: both refused before anything runs."""
+    with psycopg.connect(demo, autocommit=True) as conn:
+        for login, roles in ((SERVICE_LOGIN, "registry_app, registry_service"), (PLAIN_LOGIN, "registry_app")):
+            conn.execute(f"""DO $$ BEGIN
+                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{login}') THEN
+                    CREATE ROLE {login} LOGIN IN ROLE {roles};
+                END IF; END $$""")
+        acme = conn.execute("SELECT id FROM tenants WHERE slug = 'acme'").fetchone()[0]
+    info = psycopg.conninfo.conninfo_to_dict(demo)
+    url = f"postgresql://{{}}@{info['host']}:{info['port']}/{info['dbname']}"
+    before = agent_count(demo)
+
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", url.format(SERVICE_LOGIN))
+    code, out, err = run(capsys, "--as-tenant", str(acme), "agents", "--tenant", "acme", "--json")
+    assert code == 0 and {a["tenant_id"] for a in json.loads(out)} <= {acme, None}, err
+    code, out, err = run(capsys, "--as-tenant", "acme", "agents", "--tenant", "acme")
+    assert code == 4 and "sees its tenant by id only" in err and one_line(err) and out == ""
+    code, out, err = run(capsys, "--as-tenant", "", "agent", "create", "x", "--tenant", "acme", "--instructions", "y")
+    assert code == 2 and one_line(err)
+
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", url.format(PLAIN_LOGIN))
+    code, out, err = run(capsys, "--as-tenant", str(acme), "agent", "create", "x", "--tenant", str(acme),
+                         "--instructions", "Seja cordial.")
+    assert code == 4 and f"no tenant {acme}" in err and one_line(err)
+    assert agent_count(demo) == before
