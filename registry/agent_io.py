@@ -17,7 +17,7 @@ import yaml
 from psycopg.rows import class_row
 
 from registry.agent_files import AgentFileError, read_agent_file
-from registry.api import AGENT_IN_LAYER, Registry
+from registry.api import AGENT_IN_LAYER, Registry, check_prompt_fields
 from registry.errors import RegistryError
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.models import Agent, AgentContent, AgentFile
@@ -71,6 +71,7 @@ def check_files(paths: list[Path]) -> tuple[list[tuple[str, AgentFile]], ImportR
         try:
             agent = read_agent_file(path)
             validate_instructions(agent.instructions)
+            check_prompt_fields(agent.model_dump())
         except (AgentFileError, InstructionsRejected, TextFileError, TextFileMissing) as error:
             report.refused.append((source, str(error).removeprefix(f"{source}: ")))
             continue

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import psycopg
 
-from registry import db
+from registry import db, limits
 from registry.agent_io import export_agents, import_agents
 from registry.api import AgentRef, Registry
 from registry.errors import InvalidInput, NotFound
@@ -341,14 +341,14 @@ def _agent_address(p: argparse.ArgumentParser) -> None:
 
 
 def _content_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--name", help="display name (at most 160 characters)")
-    p.add_argument("--description", help="what the agent does (at most 400)")
-    p.add_argument("--when-to-use", help="when a person should choose it (at most 400)")
+    p.add_argument("--name", help=f"display name, one line (at most {limits.AGENT_NAME} characters)")
+    p.add_argument("--description", help=f"what the agent does, one line (at most {limits.AGENT_DESCRIPTION})")
+    p.add_argument("--when-to-use", help=f"when a person should choose it, one line (at most {limits.AGENT_WHEN_TO_USE})")
     p.add_argument("--requires", help='JSON object of string lists, e.g. \'{"grupos": ["financeiro"]}\'')
     p.add_argument("--instructions", help="the posture text")
     p.add_argument("--instructions-file", help="read the posture text from this file (UTF-8; its final newline "
                    "is not part of the text)")
-    p.add_argument("--note", help="an internal note (at most 255)")
+    p.add_argument("--note", help=f"an internal note (at most {limits.AGENT_NOTE})")
     p.add_argument("--tool-profile", help='JSON: {"include": [globs], "exclude": [globs], "require_verified": '
                    'true, "max_tools": n} — narrows the tools exposed with this agent')
 
