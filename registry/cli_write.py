@@ -363,7 +363,7 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
         return p
 
     p = action("create", cmd_agent_create, "create an agent (a draft unless --publish)")
-    p.add_argument("slug", help="lowercase kebab-case, at most 80 characters")
+    p.add_argument("slug", help=f"lowercase kebab-case, at most {limits.SLUG} characters")
     p.add_argument("--tenant", help="tenant slug or id (omit for the official layer)")
     p.add_argument("--project", help="project slug or id (the project layer)")
     p.add_argument("--publish", action="store_true", help="publish it at once")

@@ -26,6 +26,8 @@ from typing import Any
 import psycopg
 from pydantic import BaseModel, ConfigDict
 
+from registry import limits
+
 CHANNEL = "registry_changes"
 
 
@@ -88,7 +90,7 @@ def parse_notification(payload: str) -> Change:
     tenant_id, project_id = _positive_id(data, "tenant_id"), _positive_id(data, "project_id")
     if project_id is not None and tenant_id is None:
         raise InvalidNotification("a project_id without a tenant_id")
-    if slug is not None and not (isinstance(slug, str) and len(slug) <= 80 and (slug == "" or _SLUG.fullmatch(slug))):
+    if slug is not None and not (isinstance(slug, str) and len(slug) <= limits.SLUG and (slug == "" or _SLUG.fullmatch(slug))):
         raise InvalidNotification("slug is not a slug, '' or null")
     return Change(table=table, operation=operation, tenant_id=tenant_id, project_id=project_id, slug=slug,
                   agent_id=_positive_id(data, "agent_id"), version=_positive_id(data, "version"))
