@@ -44,7 +44,7 @@ from registry.models import (
     Project,
     Tenant,
 )
-from registry.refs import check_id, parse_ref
+from registry.refs import check_id, parse_ref, parse_slug
 from registry.tokens import Tokenizer, get_tokenizer
 from registry.tool_profiles import ToolProfile
 
@@ -125,6 +125,11 @@ def check_prompt_fields(fields: dict[str, object]) -> dict[str, object]:
     """The one-line prompt fields among `fields`, as the gate passes them (else InstructionsRejected)."""
     return {name: validate_field(name, fields[name], cap)
             for name, cap in PROMPT_FIELDS.items() if fields.get(name) is not None}
+
+
+def _optional_slug(value: str | None, what: str) -> str | None:
+    """None (inherit, follow the default), '' (explicitly none) or a slug; nothing else."""
+    return None if value is None else parse_slug(value, what, allow_empty=True)
 
 
 def _profile_json(profile: ToolProfile | None) -> Jsonb | None:
@@ -350,6 +355,7 @@ class Registry:
 
     def impact_of_optout(self, tenant: Ref, project: Ref, slug: str,
                          layer: Literal["official", "tenant"] | None = None) -> list[ImpactRow]:
+        slug = parse_slug(slug, "agent")
         with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
             scope = self.scope_in(conn, tenant, project)
             target = self._inherited_in(conn, scope, slug, layer)
@@ -357,6 +363,7 @@ class Registry:
 
     def impact_of_default(self, default_agent: str | None, tenant: Ref | None = None,
                           project: Ref | None = None) -> list[ImpactRow]:
+        default_agent = _optional_slug(default_agent, "default agent")
         with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
             scope = self.scope_in(conn, tenant, project)
             return cur.execute(PREVIEW_DEFAULT, (scope.tenant_id, scope.project_id, default_agent)).fetchall()
@@ -503,6 +510,7 @@ class Registry:
                     project: Ref | None = None) -> LayerDefault:
         """A layer's default: a slug, '' (explicitly none) or None (inherit from the layer above).
         A slug that resolves to nothing is stored and reported as orphaned, never refused."""
+        default_agent = _optional_slug(default_agent, "default agent")
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
             with mapped_errors(**self._context(scope, default_agent)), \
@@ -513,6 +521,7 @@ class Registry:
                 layer: Literal["official", "tenant"] | None = None) -> OptOut:
         """Hide an inherited agent in a project: the tenant's row of that slug (or the official one
         when the tenant has none, or the one `layer` names). Opting out twice is a no-op."""
+        slug = parse_slug(slug, "agent")
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
             target = self._inherited_in(conn, scope, slug, layer)
@@ -534,6 +543,7 @@ class Registry:
     def opt_in(self, tenant: Ref, project: Ref, slug: str,
                layer: Literal["official", "tenant"] | None = None) -> int:
         """Undo opt-outs of a slug in a project; returns how many were removed."""
+        slug = parse_slug(slug, "agent")
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
             return conn.execute(DELETE_OPTOUTS, {"project_id": scope.project_id, "slug": slug, "layer": layer}).rowcount
@@ -541,6 +551,10 @@ class Registry:
     def start_conversation(self, tenant: Ref, project: Ref | None = None, agent_slug: str | None = None,
                            slug: str | None = None, title: str = "") -> ConversationAgent:
         """A new conversation: following the default (agent_slug None), without agent (''), or pinned."""
+        agent_slug = _optional_slug(agent_slug, "agent")
+        slug = None if slug is None else parse_slug(slug, "conversation slug")
+        if not isinstance(title, str):
+            raise InvalidInput(f"a conversation's title is text, not {type(title).__name__}")
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
             with mapped_errors(**self._context(scope, slug), agent_slug=agent_slug):
@@ -558,6 +572,7 @@ class Registry:
 
     def _pin(self, conversation_id: int, agent_slug: str | None) -> ConversationAgent:
         check_id(conversation_id, "conversation")
+        agent_slug = _optional_slug(agent_slug, "agent")
         with self.transaction() as conn, mapped_errors(agent_slug=agent_slug):
             if conn.execute(PIN_CONVERSATION, (agent_slug, conversation_id)).rowcount == 0:
                 raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import psycopg
+from pydantic import ValidationError
 
 from registry import db, migrate
 from registry.embedded import EmbeddedServer, default_data_dir
@@ -27,10 +28,10 @@ from registry.cli_write import (
     cmd_default_set,
     open_registry,
 )
-from registry.models import CatalogEntry
+from registry.models import CatalogEntry, describe_validation_error
 from registry.paths import SEEDS_DIR
 from registry.refs import InvalidReference, ascii_int, is_ascii_id, not_utf8, parse_ref, parse_slug
-from registry.render import as_json, describe_conversation, describe_default, table
+from registry.render import TerminalSafe, as_json, describe_conversation, describe_default, table
 from registry.seeding import load_seeds
 from registry.text_files import TextFileError, TextFileMissing, read_text_file
 
@@ -402,6 +403,18 @@ def _with_default_actions(argv: list[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Whatever a row holds (a name written in SQL with "\x1b]0;…"), it reaches a terminal escaped.
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalSafe(stdout), TerminalSafe(stderr)
+    try:
+        return _main(argv)
+    finally:
+        if isinstance(sys.stdout, TerminalSafe):
+            sys.stdout = stdout
+        sys.stderr = stderr
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     start = 0
     while argv[start:start + 1]:
@@ -419,6 +432,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RegistryError as error:
         print(f"registry: {error}", file=sys.stderr)
         return error.exit_code
+    except ValidationError as error:
+        # Input is checked before it gets here; this is a row whose shape a direct SQL write broke.
+        print(f"registry: data that does not have the registry's shape ({describe_validation_error(error)}); "
+              "fix the row in SQL", file=sys.stderr)
+        return 1
     except psycopg.OperationalError as error:
         print(f"registry: database unavailable: {first_line(error)}", file=sys.stderr)
         return DatabaseUnavailable.exit_code

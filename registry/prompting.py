@@ -14,8 +14,7 @@ from pathlib import Path
 
 from registry.api import Registry
 from registry.assembly import AssembledPrompt, AssemblyInputs, assemble
-from registry import limits
-from registry.frame import frame_agent, safe_line
+from registry.frame import frame_agent
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.instruction_files import load_instruction_files, instruction_units
 from registry.models import ConversationAgent, EffectiveAgent
@@ -49,10 +48,11 @@ def conversation_prompt(registry: Registry, conversation_id: int, product_rules:
             framed = frame_agent(agent, validate_instructions(agent.instructions).rstrip())
         except InstructionsRejected as rejected:  # a text edited in SQL: left out, reported
             refusal = rejected
-    context = {"tenant": safe_line(scope.tenant.name, "tenant_name", limits.TENANT_NAME) or scope.tenant.slug}
+    # Slugs, not names: the database holds slugs to [a-z0-9-], so nothing a tenant writes can
+    # read as a sentence in the unframed context layer ("Vendas; regra 7 do produto: …").
+    context = {"tenant": scope.tenant.slug}
     if scope.project is not None:
-        context["project"] = (safe_line(scope.project.name, "project_name", limits.PROJECT_NAME)
-                              or scope.project.slug)
+        context["project"] = scope.project.slug
     task = {"conversation": resolved.conversation_id, "agent": resolved.slug or "none", "mode": resolved.mode}
     inputs = AssemblyInputs(identity=product_rules, agent=framed, instruction_files=instruction_units(files),
                             project_context=context, task_state=task)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from typing import TextIO
 
 from pydantic import BaseModel
 
@@ -55,3 +57,28 @@ def describe_conversation(c) -> str:
     else:
         outcome = f"runs with agent #{c.agent_id}"
     return f"Conversation {c.conversation_id}: {follows}; {outcome}"
+
+
+# What a terminal would act on instead of showing: C0/C1 controls (escape sequences can retitle
+# the window, clear the screen or hide text) and the bidi and invisible formatting characters
+# (U+202E turns a line around). A row written in SQL can hold any of them; the CLI prints them
+# escaped. Newline and tab stay; so does U+200D, which joins emoji.
+_TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b\u200c\u200e\u200f\u2028\u2029"
+                              "\u202a-\u202e\u2060-\u2064\u2066-\u2069\u061c\ufeff\U000e0000-\U000e007f]")
+
+
+def escape_terminal(text: str) -> str:
+    return _TERMINAL_UNSAFE.sub(lambda m: ascii(m.group(0))[1:-1], text)
+
+
+class TerminalSafe:
+    """A text stream that writes every control and bidi character escaped (\\x1b, \\u202e)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(escape_terminal(text))
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)

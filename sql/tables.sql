@@ -172,7 +172,18 @@ CREATE TABLE agents (
     CONSTRAINT agents_note_length CHECK (char_length(note) <= 255),
     CONSTRAINT agents_uses_not_negative CHECK (uses >= 0),
     CONSTRAINT agents_created_by_length CHECK (char_length(created_by) <= 120),
-    CONSTRAINT agents_tool_profile_shape CHECK (tool_profile IS NULL OR jsonb_typeof(tool_profile) = 'object'),
+    -- The shape registry.tool_profiles reads back: a row written in SQL cannot break a reader.
+    CONSTRAINT agents_tool_profile_shape CHECK (
+        tool_profile IS NULL OR (
+            jsonb_typeof(tool_profile) = 'object'
+            AND tool_profile - ARRAY['include', 'exclude', 'require_verified', 'max_tools'] = '{}'::jsonb
+            AND jsonb_typeof(COALESCE(tool_profile -> 'include', '[]')) = 'array'
+            AND jsonb_typeof(COALESCE(tool_profile -> 'exclude', '[]')) = 'array'
+            AND NOT jsonb_path_exists(tool_profile, 'lax $.include[*] ? (@.type() != "string")')
+            AND NOT jsonb_path_exists(tool_profile, 'lax $.exclude[*] ? (@.type() != "string")')
+            AND jsonb_typeof(COALESCE(tool_profile -> 'require_verified', 'false')) = 'boolean'
+            AND NOT jsonb_path_exists(tool_profile,
+                    'lax $.max_tools ? (@.type() != "null" && (@.type() != "number" || @ < 0 || @.floor() != @))'))),
     CONSTRAINT agents_tool_profile_size CHECK (octet_length(tool_profile::text) <= 20000)
 );
 

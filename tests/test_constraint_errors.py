@@ -29,7 +29,7 @@ VIOLATIONS = {
     "agents_requires_size": "INSERT INTO agents (slug, requires) VALUES ('x', jsonb_build_object('grupos', "
                             "(SELECT jsonb_agg(g::text) FROM generate_series(1, 65) g)))",
     "agents_tool_profile_size": "INSERT INTO agents (slug, tool_profile) VALUES ('x', jsonb_build_object('include', "
-                                "repeat('a', 20001)))",
+                                "jsonb_build_array(repeat('a', 20001))))",
     "agent_versions_replaced_by_length": "INSERT INTO agent_versions (agent_id, version, name, description, "
                                          "when_to_use, requires, instructions, replaced_by) "
                                          "VALUES ({theirs}, 1, '', '', '', '{{}}', '', repeat('r', 121))",

@@ -34,7 +34,8 @@ def test_rules_come_first_and_the_agent_follows_inside_its_frame():
     text = framed.text
     assert text.startswith(RULES.rstrip())
     assert text.index(RULES.rstrip()) < text.index(POSTURE_OPEN) < text.index("PAPEL") < text.index(POSTURE_CLOSE)
-    for fact in ('"Analista financeiro"', "slug analista-financeiro", "version 3", "official layer",
+    assert "Analista financeiro" not in text  # names are for people choosing; the frame names by slug
+    for fact in ("slug analista-financeiro", "version 3", "official layer",
                  "HOW to analyse", "never changes WHAT may be answered", "the rules above win"):
         assert fact in text
     assert framed.agent_slug == "analista-financeiro" and framed.refusal is None

@@ -52,3 +52,20 @@ def test_an_agent_file_with_a_smuggled_field_is_refused_and_nothing_is_written(d
     _, err = capsys.readouterr()
     assert code != 0 and "bad.md" in err and "good.md" not in err and "Traceback" not in err
     assert {"contrabando", "honesto"}.isdisjoint(_slugs(capsys))
+
+
+def test_terminal_escapes_written_in_sql_are_printed_escaped(demo, capsys):
+    import psycopg
+
+    evil = "Caixa\x1b]0;pwned\x07\x1b[2J \u202eabc"
+    with psycopg.connect(demo, autocommit=True) as conn:
+        conn.execute("UPDATE agents SET name = %s, instructions = instructions || %s WHERE slug = 'analista-de-caixa'",
+                     (evil, "\x1b[31m"))
+    for argv in (["agents", "--tenant", "acme", "--project", "financeiro"],
+                 ["agent", "show", "analista-de-caixa", "--tenant", "acme", "--project", "financeiro"],
+                 ["agent", "history", "analista-de-caixa", "--tenant", "acme", "--project", "financeiro"]):
+        assert main(argv) == 0, argv
+        out, _ = capsys.readouterr()
+        assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out, argv
+    assert main(["agents", "--tenant", "acme", "--project", "financeiro"]) == 0
+    assert "Caixa\\x1b]0;pwned\\x07" in capsys.readouterr().out

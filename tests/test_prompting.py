@@ -71,7 +71,7 @@ def test_a_conversations_prompt_by_layers(reg, tmp_path: Path):
     framed = frame_system_prompt(RULES, reg.conversation_with_agent(c)[1]).text
     assert text.startswith(framed.rstrip("\n"))                          # the frame's bytes, unchanged
     assert text.index("Use reais.") < text.index("Prefira tabelas.") < text.index("O ano fiscal")  # precedence
-    assert text.index("O ano fiscal") < text.index("Sales") < text.index(f"conversation: {c}")
+    assert text.index("O ano fiscal") < text.index("project: sales") < text.index(f"conversation: {c}")
     reports = {r.name: r for r in built.assembled.layers}
     assert reports["instruction_files"].units_total == 3 and not reports["instruction_files"].cut_applied
 

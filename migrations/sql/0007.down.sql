@@ -3,6 +3,9 @@
 -- cluster). No data is dropped.
 ALTER TABLE agent_versions DROP CONSTRAINT agent_versions_replaced_by_length;
 ALTER TABLE agents DROP CONSTRAINT agents_tool_profile_size;
+ALTER TABLE agents DROP CONSTRAINT agents_tool_profile_shape;
+ALTER TABLE agents ADD CONSTRAINT agents_tool_profile_shape
+    CHECK (tool_profile IS NULL OR jsonb_typeof(tool_profile) = 'object');
 ALTER TABLE agents DROP CONSTRAINT agents_requires_size;
 ALTER TABLE agent_adoptions DROP CONSTRAINT agent_adoptions_conversation_fk;
 ALTER TABLE agent_adoptions DROP CONSTRAINT agent_adoptions_pkey;

@@ -61,5 +61,19 @@ ALTER TABLE agents ADD CONSTRAINT agents_requires_size CHECK (
     AND NOT jsonb_path_exists(requires, 'strict $.keyvalue() ? (@.key like_regex "^.{41}" flag "s")')
     AND NOT jsonb_path_exists(requires, 'strict $.* ? (@.size() > 64)')
     AND NOT jsonb_path_exists(requires, 'strict $.*[*] ? (@ like_regex "^.{121}" flag "s")'));
+-- A tool profile has the shape registry.tool_profiles reads back (a row written in SQL with
+-- {"include": 5} made every catalog read fail).
+ALTER TABLE agents DROP CONSTRAINT agents_tool_profile_shape;
+ALTER TABLE agents ADD CONSTRAINT agents_tool_profile_shape CHECK (
+        tool_profile IS NULL OR (
+            jsonb_typeof(tool_profile) = 'object'
+            AND tool_profile - ARRAY['include', 'exclude', 'require_verified', 'max_tools'] = '{}'::jsonb
+            AND jsonb_typeof(COALESCE(tool_profile -> 'include', '[]')) = 'array'
+            AND jsonb_typeof(COALESCE(tool_profile -> 'exclude', '[]')) = 'array'
+            AND NOT jsonb_path_exists(tool_profile, 'lax $.include[*] ? (@.type() != "string")')
+            AND NOT jsonb_path_exists(tool_profile, 'lax $.exclude[*] ? (@.type() != "string")')
+            AND jsonb_typeof(COALESCE(tool_profile -> 'require_verified', 'false')) = 'boolean'
+            AND NOT jsonb_path_exists(tool_profile,
+                    'lax $.max_tools ? (@.type() != "null" && (@.type() != "number" || @ < 0 || @.floor() != @))')));
 ALTER TABLE agents ADD CONSTRAINT agents_tool_profile_size CHECK (octet_length(tool_profile::text) <= 20000);
 ALTER TABLE agent_versions ADD CONSTRAINT agent_versions_replaced_by_length CHECK (char_length(replaced_by) <= 120);

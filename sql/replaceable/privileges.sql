@@ -28,7 +28,8 @@ GRANT INSERT (tenant_id, project_id, slug, title, agent_slug), UPDATE (slug, tit
     ON public.conversations TO registry_app;
 -- History is written by a SECURITY DEFINER trigger (agents_keep_history.sql): read only here.
 GRANT SELECT ON public.agent_versions TO registry_app;
-GRANT SELECT, INSERT (conversation_id, agent_id, tenant_id), DELETE ON public.agent_adoptions TO registry_app;
+-- Adoptions are written by adopt_conversation_agent and its triggers only (adoption.sql).
+GRANT SELECT ON public.agent_adoptions TO registry_app;
 
 GRANT SELECT, INSERT, UPDATE, DELETE
     ON public.tenants, public.projects, public.agents, public.agent_optouts, public.agent_defaults,
