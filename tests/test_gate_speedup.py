@@ -18,7 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from registry import gate
+from types import SimpleNamespace
+
+from registry.gate import characters, engine, legacy_rules
+
+# The gate's internals, wherever they live in the package.
+gate = SimpleNamespace(**{**vars(legacy_rules), **vars(characters), **vars(engine)})
 from registry.gate_normalize import (
     Folded,
     _fold_characters_fast,

@@ -1,0 +1,1 @@
+"""The gate's subject families: one module each (docs/gate.md, ADR 0010)."""
