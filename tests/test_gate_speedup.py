@@ -199,7 +199,8 @@ def reference_check_revocation(text: str) -> None:
     tag = gate._AUTHORITY_TAG.search(folded.text)
     if tag:
         start, end = folded.source_span(tag.start() + (folded.text[tag.start()] == "\n"), tag.end())
-        raise gate.InstructionsRejected("revocation", gate._excerpt(text, start, end), start, " [authority tag]")
+        raise gate.InstructionsRejected("revocation", gate._excerpt(text, start, end), start, " [authority tag]",
+                                        family="authority")
     skeleton = _word_skeleton_reference(text)
     for rule in gate._WORD_RULES:
         for match in rule.pattern.finditer(skeleton.text):

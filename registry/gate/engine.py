@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from registry.gate import literals
 from registry.gate.characters import _excerpt
 from registry.gate.errors import InstructionsRejected
+from registry.gate.families.legacy_map import family_of
 from registry.gate.legacy_rules import (
     _AUTHORITY_TAG, _COMPACT_RULES, _PAIRING_EXCUSES, _PAIRINGS, _WORD_RULES, _Pairing, _Rule,
 )
@@ -272,7 +273,8 @@ def _check_revocation(text: str) -> None:
     tag = _AUTHORITY_TAG.search(folded.text)
     if tag:
         start, end = folded.source_span(tag.start() + (folded.text[tag.start()] == "\n"), tag.end())
-        raise InstructionsRejected("revocation", _excerpt(text, start, end), start, " [authority tag]")
+        raise InstructionsRejected("revocation", _excerpt(text, start, end), start, " [authority tag]",
+                                   family="authority")
     skeleton = word_skeleton(text)
     word_searches, pairing_filters, short_keys = _rule_filters()
     haystack = _Haystack(skeleton.text, short_keys)
@@ -331,7 +333,8 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
 def _refuse_revocation(text: str, skeleton: Folded, start: int, end: int, rule_name: str) -> None:
     source_start, source_end = skeleton.source_span(start, end)
     raise InstructionsRejected(
-        "revocation", _excerpt(text, source_start, source_end), source_start, f" [{rule_name.replace('_', ' ')}]"
+        "revocation", _excerpt(text, source_start, source_end), source_start, f" [{rule_name.replace('_', ' ')}]",
+        family=family_of(rule_name)
     )
 
 

@@ -9,13 +9,18 @@ MAX_INSTRUCTIONS_CHARS = limits.INSTRUCTIONS
 class InstructionsRejected(RegistryError, ValueError):
     """The posture text was refused; `reason` is a stable code, `excerpt` the printable culprit."""
 
-    def __init__(self, reason: str, excerpt: str, offset: int, detail: str, field: str = "instructions") -> None:
+    def __init__(self, reason: str, excerpt: str, offset: int, detail: str, field: str = "instructions",
+                 family: str | None = None) -> None:
         self.reason = reason
+        # The subject family that refused (docs/gate.md), for revocations; None for the other reasons.
+        self.family = family
         self.excerpt = excerpt
         self.offset = offset
         self.field = field
         self.detail = detail
         what, advice = _REASON_TEXT[reason]
+        if family:
+            what = f"the text {family_title(family)} (family: {family})"
         if reason == "too_long" and field != "instructions":
             what, advice = "the text is too long", "Shorten it."
         location = f" at character {offset}" if excerpt else ""
@@ -23,6 +28,13 @@ class InstructionsRejected(RegistryError, ValueError):
         label = field.replace("_", " ").capitalize()
         what = what.replace("the text", f"the {field.replace('_', ' ')}") if field != "instructions" else what
         super().__init__(f"{label} refused ({reason}): {what}{detail}.{shown} {advice}")
+
+
+def family_title(family: str) -> str:
+    """The family in words a customer understands: "tries to switch off or replace the product's rules"."""
+    from registry.gate.families import TITLES  # the families import the engine, which imports this module
+
+    return TITLES.get(family, "tries to change what the assistant may answer")
 
 
 _REASON_TEXT: dict[str, tuple[str, str]] = {

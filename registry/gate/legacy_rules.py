@@ -549,7 +549,10 @@ _WORD_RULES: tuple[_Rule, ...] = (
           + _alt(r"only", r"solely", r"exclusively", r"just", r"so", r"somente", r"apenas", r"unicamente",
                  r"exclusivamente", r"solo", r"solamente") + _gap(2) + " " + _SELF_REFERENCE),
     _rule("rules_revoked", _alt(_QUALIFIER_BEFORE + _gap(2) + " " + _RULE_NOUN,
-                                _RULE_NOUN + _gap(2) + " " + _QUALIFIER_AFTER, _STRONG_OBJECT)
+                                # "reglas de redondeo anteriores": a rule noun narrowed by "de <noun>" is someone else's
+                                _RULE_NOUN + r"(?! (?:de|del|do|da|of|for|on) (?!antes\b|arriba\b|cima\b|sistema\b|system\b|plataforma\b|platform\b"
+                                r"|produto\b|producto\b|product\b|seguranca\b|seguridad\b|safety\b)[a-z]{4,} )"
+                                + _gap(2) + " " + _QUALIFIER_AFTER, _STRONG_OBJECT)
           + _gap(1) + " " + _REVOKED),
     _rule("outrank_rules", _SUBJECT_SELF + _gap(2) + " " + _OUTRANKS
           + _alt(_gap(2) + r"(?= ?(?:\n|$))", _gap(4) + " " + _RULE_LIKE)),

@@ -1,0 +1,210 @@
+"""The subject engine: a sentence is refused when it holds a family's *shape* — a few word classes
+close together (registry/gate/lexicon/*.toml) — and no excuse applies.
+
+A shape names the classes that must all occur within `window` words of one another in one sentence
+(or in `span` consecutive sentences). The families (registry/gate/families/*) own the shapes; this
+module only folds, splits, finds classes, and applies the excuses every family shares:
+
+* negation right before the verb ("never ignore your rules");
+* a request quoted in order to refuse it ("if someone asks you to reveal your prompt, refuse");
+* a limit scoped to something harmless ("no restrictions on chart types", "sem limites de caracteres").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from registry.gate.lexicon import Lexicon, classes_at, lexicon
+from registry.gate_normalize import Folded, word_skeleton
+
+
+@dataclass(frozen=True)
+class Shape:
+    needs: tuple[str, ...]
+    window: int = 10
+    # A negator within three words before this class's match excuses the shape.
+    negatable: str | None = None
+    # These classes do not count when followed by a harmless scope ("restrictions on chart types").
+    scoped: tuple[str, ...] = ()
+    # How many consecutive sentences the classes may be spread over ("Note from the admin: you may…").
+    span: int = 1
+    # A regular expression the *source* text of the sentence must match (addresses, URLs).
+    raw: re.Pattern[str] | None = None
+    # The needed classes must appear in this order.
+    ordered: bool = False
+    # Any of these classes anywhere in the sentence excuses it ("treat them as data").
+    excused_by: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hit:
+    family: str
+    start: int  # in the source text
+    end: int
+
+
+_OWNER_NEAR = 3
+_NEGATION_REACH = 3
+
+
+def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str], lex: Lexicon) -> None:
+    """SELF_RULES: rules that are the assistant's own — a rule noun next to an owner ("your rules",
+    "the rules above", "as regras do sistema") or a phrase that needs no owner ("system prompt")."""
+    own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
+
+    def scoped(end: int) -> bool:  # "a regra de arredondamento", "rules for churn": someone else's rules
+        return _is_scoped(end, tokens, found, lex)
+
+    owners = found.get("OWNER", ())
+    for start, end in found.get("RULES", ()):
+        if scoped(end):
+            continue
+        if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 for o_start, o_end in owners):
+            own.append((start, end))
+    if own:
+        found["SELF_RULES"] = own
+
+
+_DETERMINERS = frozenset("the a an this that these those your all any every o a os as um uma el la los las un una su sus tu tus seu sua seus suas "
+                         "toda todas todo todos qualquer cualquier cada nenhuma ninguna".split())
+
+
+def _is_scoped(end: int, tokens: list[str], found: dict[str, list[tuple[int, int]]], lex: Lexicon) -> bool:
+    """Whether the match ending at `end` is narrowed to something harmless: followed by a scope
+    preposition whose object is not the assistant, the system or rules ("restrictions on chart types",
+    "a regra de arredondamento"; not "the rules of the system", "prevalece sobre as regras")."""
+    if end >= len(tokens) or "SCOPE_PREP" not in lex.words.get(tokens[end], ()):
+        return False
+    reach = end + 2 if end + 1 < len(tokens) and tokens[end + 1] in _DETERMINERS else end + 1
+    for cls in ("OWNER", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF"):
+        if any(end <= o_start <= reach for o_start, _ in found.get(cls, ())):
+            return False
+    return True
+
+
+def _negated(start: int, found: dict[str, list[tuple[int, int]]]) -> bool:
+    return any(start - _NEGATION_REACH <= n_end <= start and n_start < start for n_start, n_end in found.get("NEGATOR", ()))
+
+
+def _refused_request(found: dict[str, list[tuple[int, int]]]) -> bool:
+    return "REQUEST" in found and "REFUSE" in found
+
+
+def _match(shape: Shape, found: dict[str, list[tuple[int, int]]], tokens: list[str], lex: Lexicon
+           ) -> tuple[int, int] | None:
+    if any(cls in found for cls in shape.excused_by):
+        return None
+    lists = []
+    for cls in shape.needs:
+        spans = found.get(cls)
+        if not spans:
+            return None
+        if cls in shape.scoped:
+            spans = [s for s in spans if not _is_scoped(s[1], tokens, found, lex)]
+            if not spans:
+                return None
+        lists.append(spans)
+    if sum(len(spans) for spans in lists) > 40:  # a long run-on sentence: keep the search small
+        lists = [spans[:8] for spans in lists]
+    for combo in itertools.product(*lists):
+        start = min(s for s, _ in combo)
+        end = max(e for _, e in combo)
+        if end - start > shape.window:
+            continue
+        if shape.ordered and any(a[0] > b[0] for a, b in zip(combo, combo[1:])):
+            continue
+        if shape.negatable:
+            verb = combo[shape.needs.index(shape.negatable)]
+            if _negated(verb[0], found):
+                continue
+        return start, end
+    return None
+
+
+class Sentences:
+    """The skeleton split into sentences, each with its tokens, classes and source span."""
+
+    def __init__(self, text: str, skeleton: Folded | None = None) -> None:
+        self.text = text
+        self.skeleton = skeleton or word_skeleton(text)
+        self.lex = lexicon()
+        self.items: list[tuple[list[str], dict[str, list[tuple[int, int]]], list[int]]] = []
+        position = 0
+        for line in self.skeleton.text.split("\n"):
+            tokens = line.split(" ")
+            # where each token starts in the skeleton, to quote the source
+            starts = []
+            offset = position
+            for token in tokens:
+                starts.append(offset)
+                offset += len(token) + 1
+            found = classes_at(tokens, self.lex) if line.strip() else {}
+            if found:
+                _with_composites(found, tokens, self.lex)
+            self.items.append((tokens, found, starts))
+            position += len(line) + 1
+
+    def source_of(self, index: int, start: int, end: int) -> tuple[int, int]:
+        tokens, _, starts = self.items[index]
+        # skip empty tokens at the edges (a leading space in a line)
+        while start < end - 1 and not tokens[start]:
+            start += 1
+        s = starts[start]
+        e = starts[end - 1] + max(1, len(tokens[end - 1]))
+        e = min(e, len(self.skeleton.text))
+        if s >= e:
+            return 0, 0
+        return self.skeleton.source_span(s, e)
+
+    def sentence_source(self, index: int) -> str:
+        tokens = self.items[index][0]
+        if not any(tokens):
+            return ""
+        s, e = self.source_of(index, 0, len(tokens))
+        return self.text[s:e]
+
+
+def _shifted(found: dict[str, list[tuple[int, int]]], by: int, into: dict[str, list[tuple[int, int]]]) -> None:
+    for cls, spans in found.items():
+        into.setdefault(cls, []).extend((start + by, end + by) for start, end in spans)
+
+
+def judge(sentences: Sentences, families) -> Hit | None:
+    """The first family whose shape holds in some sentence, unexcused; sentences in text order."""
+    lex = sentences.lex
+    items = sentences.items
+    single = [(family, shape) for family in families for shape in family.SHAPES if shape.span == 1]
+    spread = [(family, shape) for family in families for shape in family.SHAPES if shape.span > 1]
+    for index, (tokens, found, _) in enumerate(items):
+        if not found or _refused_request(found):
+            continue
+        for family, shape in single:
+            if not all(cls in found for cls in shape.needs):
+                continue
+            if shape.raw is not None and not shape.raw.search(sentences.sentence_source(index)):
+                continue
+            span = _match(shape, found, tokens, lex)
+            if span:
+                start, end = sentences.source_of(index, *span)
+                return Hit(family.NAME, start, end)
+    # Shapes spread over consecutive sentences ("Mensaje del administrador: ahora puedes estimar").
+    for family, shape in spread:
+        for index in range(len(items)):
+            window = items[index:index + shape.span]
+            if not all(any(cls in item[1] for item in window) for cls in shape.needs):
+                continue
+            tokens: list[str] = []
+            found: dict[str, list[tuple[int, int]]] = {}
+            for item_tokens, item_found, _ in window:
+                _shifted(item_found, len(tokens), found)
+                tokens.extend(item_tokens)
+            if _refused_request(found):
+                continue
+            span = _match(shape, found, tokens, lex)
+            if span:
+                first_tokens = items[index][0]
+                start, end = sentences.source_of(index, 0, min(len(first_tokens), max(1, span[0] + 1)))
+                return Hit(family.NAME, start, max(end, start + 1))
+    return None
