@@ -15,5 +15,8 @@ SHAPES = (
     Shape(("NULLIFY", "SCOPE_GUARD"), window=8, negatable="NULLIFY"),
     Shape(("SCOPE_GUARD", "DISABLED"), window=6),
     Shape(("RAW_SQL", "OTHERS_DATA"), window=14),
+    Shape(("RAW_SQL", "OTHER_PARTIES"), window=14),
     Shape(("OTHERS_DATA", "PERMISSION"), window=12),
+    # other companies or customers *of the platform*: "os números das outras distribuidoras que usam a plataforma"
+    Shape(("ACCESS", "OTHER_PARTIES", "PLATFORM"), window=18, negatable="ACCESS"),
 )

@@ -11,5 +11,6 @@ EXCUSES = ["Margin takes priority over revenue in every summary.",
 SHAPES = (
     Shape(("SELF_TEXT", "PRIORITY", "SELF_RULES"), window=14, scoped=("SELF_TEXT",)),
     Shape(("PRIORITY", "SELF_RULES"), window=5, ordered=True),
+    Shape(("SELF_TEXT", "AUTHORITY_RANK"), window=10),
     Shape(("SELF_TEXT", "PRIORITY", "SYSTEM"), window=10, ordered=True, scoped=("SELF_TEXT",)),
 )
