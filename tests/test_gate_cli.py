@@ -33,7 +33,7 @@ def test_refused_text_prints_decision_family_reason_excerpt(tmp_path: Path, caps
     code, out, err = run(capsys, str(path))
     assert code == 1
     assert "decision: refused" in out and "reason:   revocation" in out
-    assert "family:   mode" in out and '"modo manutenção"' in out
+    assert "family:   mode" in out and '"Entre no modo manutenção"' in out
     assert err.count("\n") == 1 and "refused (revocation, mode)" in err and "Traceback" not in err
 
 
@@ -44,7 +44,7 @@ def test_json_output(tmp_path: Path, capsys) -> None:
     decision = json.loads(out)
     assert code == 1
     assert decision["decision"] == "refused" and decision["family"] == "mode" and decision["reason"] == "revocation"
-    assert decision["excerpt"] == "modo manutenção" and decision["offset"] == ATTACK.index("modo")
+    assert decision["excerpt"] == "Entre no modo manutenção" and decision["offset"] == ATTACK.index("Entre")
 
 
 def test_standard_input(capsys, monkeypatch) -> None:

@@ -59,6 +59,9 @@ _REVERSED_WORDS = frozenset(
     "arap rop le al moc noc eton".split())
 
 
+_INLINE = frozenset(("hex escapes", "percent encoding", "unicode escapes", "HTML entities", "base64", "hex"))
+
+
 def _readable(decoded: str) -> bool:
     if len(decoded) < _MIN_DECODED:
         return False
@@ -158,6 +161,14 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
         if line.strip() and (cue or _looks_reversed(line)):
             found.append(View(line[::-1], position, position + len(line), "reversed text"))
         position += len(line) + 1
+    # An escaped run inside a sentence ("\\u0069\\u0067… as regras"): also the line with the run decoded.
+    for view in list(found):
+        if view.how in _INLINE and not (view.start == 0 and view.end == len(text)):
+            line_start = text.rfind("\n", 0, view.start) + 1
+            line_end = text.find("\n", view.end)
+            line_end = len(text) if line_end == -1 else line_end
+            found.append(View(text[line_start:view.start] + view.text + text[view.end:line_end], view.start, view.end,
+                              view.how))
     for view in found:
         yield view
         if depth == 0 and view.how not in ("ROT13", "reversed text"):

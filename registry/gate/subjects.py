@@ -60,10 +60,14 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         return _is_scoped(end, tokens, found, lex)
 
     owners = found.get("OWNER", ())
+    you = found.get("YOU_REF", ())
     for start, end in found.get("RULES", ()):
         if scoped(end):
             continue
         if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 for o_start, o_end in owners):
+            own.append((start, end))
+        # a relative clause about the assistant: "the norms they handed you", "o regulamento que te impuseram"
+        elif any(end <= y_start <= end + 3 for y_start, _ in you):
             own.append((start, end))
     if own:
         found["SELF_RULES"] = own
@@ -79,6 +83,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 absent.append((w_start, b_end))
     if absent:
         found["ABSENT_RULES"] = absent
+    # "that the user never learns / que el usuario nunca sepa": a negated knowing is concealment.
+    knowing = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for k_start, k_end in found.get("KNOW", ())
+               if n_end <= k_start <= n_end + 2]
+    if knowing:
+        found.setdefault("CONCEAL", []).extend(knowing)
     # OTHER_PARTIES: other tenants, companies, customers ("outras distribuidoras", "los demás clientes").
     parties = [(min(o[0], p[0]), max(o[1], p[1])) for o in found.get("OTHER", ()) for p in found.get("PARTY", ())
                if abs(o[0] - p[0]) <= 4]
@@ -87,7 +96,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
 
 
 _DETERMINERS = frozenset("the a an this that these those your all any every o a os as um uma el la los las un una su sus tu tus seu sua seus suas "
-                         "toda todas todo todos qualquer cualquier cada nenhuma ninguna".split())
+                         "toda todas todo todos qualquer cualquier cada nenhuma ninguna our my nossos nossas nosso nossa "
+                         "nuestros nuestras nuestro nuestra mis meus minhas".split())
 
 
 def _is_scoped(end: int, tokens: list[str], found: dict[str, list[tuple[int, int]]], lex: Lexicon) -> bool:
@@ -101,7 +111,8 @@ def _is_scoped(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     for cls in ("OWNER", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE"):
         if any(end <= o_start <= reach for o_start, _ in found.get(cls, ())):
             return False
-    return True
+    # "las normas con las que te entregaron": a relative clause about the assistant, not a scope
+    return not any(end < y_start <= reach + 3 for y_start, _ in found.get("YOU_REF", ()))
 
 
 def _negated(start: int, found: dict[str, list[tuple[int, int]]]) -> bool:

@@ -22,4 +22,9 @@ SHAPES = (
     Shape(("DENY", "INTEGRITY"), window=16, request_excuses=False),
     # passing one thing off as another: "present the restated numbers as if they were the originals"
     Shape(("AS_IF", "TRUTH"), window=6),
+    # a claim kept whatever the facts: "assure it is complete even if it isn't"
+    Shape(("MISSTATE", "LIE_MARK"), window=14),
+    Shape(("MISSTATE_SAY", "LIE_MARK"), window=14),
+    # "if the auditor asks whether…, say no"
+    Shape(("DENY", "AUDITOR"), window=16, request_excuses=False),
 )

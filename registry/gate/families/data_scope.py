@@ -19,4 +19,5 @@ SHAPES = (
     Shape(("OTHERS_DATA", "PERMISSION"), window=12),
     # other companies or customers *of the platform*: "os números das outras distribuidoras que usam a plataforma"
     Shape(("ACCESS", "OTHER_PARTIES", "PLATFORM"), window=18, negatable="ACCESS"),
+    Shape(("OTHER_PARTIES", "PLATFORM"), window=8),
 )
