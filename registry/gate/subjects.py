@@ -61,10 +61,17 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
 
     owners = found.get("OWNER", ())
     you = found.get("YOU_REF", ())
+    temporal = found.get("OWNER_TEMPORAL", ())
+    ai_nouns = {span for span in found.get("RULES_AI", ())}
     for start, end in found.get("RULES", ()):
         if scoped(end):
             continue
         if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 for o_start, o_end in owners):
+            own.append((start, end))
+        # "the earlier guidance", "as instruções anteriores" — but "the old commission rules" is business:
+        # a temporal qualifier makes only the assistant's kind of noun (instructions, guidance, prompt) its own.
+        elif (start, end) in ai_nouns and any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1
+                                              for o_start, o_end in temporal):
             own.append((start, end))
         # a relative clause about the assistant: "the norms they handed you", "o regulamento que te impuseram"
         elif any(end <= y_start <= end + 3 for y_start, _ in you):
@@ -101,6 +108,14 @@ _DETERMINERS = frozenset("the a an this that these those your all any every o a 
 
 
 def _is_scoped(end: int, tokens: list[str], found: dict[str, list[tuple[int, int]]], lex: Lexicon) -> bool:
+    # "as regras antigas de atribuição": one qualifier may stand between the noun and its scope
+    if (end + 1 < len(tokens) and "SCOPE_PREP" in lex.words.get(tokens[end + 1], ())
+            and any(o_start == end for o_start, _ in found.get("OWNER_TEMPORAL", ()))):
+        end += 1
+    return _scoped_at(end, tokens, found, lex)
+
+
+def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int]]], lex: Lexicon) -> bool:
     """Whether the match ending at `end` is narrowed to something harmless: followed by a scope
     preposition whose object is not the assistant, the system or rules ("restrictions on chart types",
     "a regra de arredondamento"; not "the rules of the system", "prevalece sobre as regras")."""
@@ -108,7 +123,7 @@ def _is_scoped(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
         return False
     reach = end + 2 if end + 1 < len(tokens) and tokens[end + 1] in _DETERMINERS else end + 1
     # "the usual limitations for power users" is scoped to people: a relaxation, not a harmless scope.
-    for cls in ("OWNER", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE"):
+    for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE"):
         if any(end <= o_start <= reach for o_start, _ in found.get(cls, ())):
             return False
     # "las normas con las que te entregaron": a relative clause about the assistant, not a scope
