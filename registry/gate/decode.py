@@ -101,6 +101,9 @@ def _hex(run: str) -> str | None:
     return decoded if decoded and _readable(decoded) else None
 
 
+_ANY_REVERSED_WORD = re.compile(r"\b(?:" + "|".join(sorted(_REVERSED_WORDS)) + r")\b", re.IGNORECASE)
+
+
 def _looks_reversed(line: str) -> bool:
     words = re.findall(r"[a-zà-ÿ]+", line.lower())
     backwards = sum(word in _REVERSED_WORDS for word in words)
@@ -156,11 +159,12 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
     if _ROT13_CUE.search(text):
         found.append(View(codecs.decode(text, "rot_13"), 0, len(text), "ROT13"))
     cue = _REVERSE_CUE.search(text) is not None
-    position = 0
-    for line in text.split("\n"):
-        if line.strip() and (cue or _looks_reversed(line)):
-            found.append(View(line[::-1], position, position + len(line), "reversed text"))
-        position += len(line) + 1
+    if cue or _ANY_REVERSED_WORD.search(text):
+        position = 0
+        for line in text.split("\n"):
+            if line.strip() and (cue or _looks_reversed(line)):
+                found.append(View(line[::-1], position, position + len(line), "reversed text"))
+            position += len(line) + 1
     # An escaped run inside a sentence ("\\u0069\\u0067… as regras"): also the line with the run decoded.
     for view in list(found):
         if view.how in _INLINE and not (view.start == 0 and view.end == len(text)):

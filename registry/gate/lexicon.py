@@ -25,6 +25,8 @@ class Lexicon:
     prefixes: dict[str, list[tuple[str, set[str]]]] = field(default_factory=dict)
     # first word -> [(remaining words, class)], for multi-word entries; a remaining word may end in "*"
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    # (first word, second word) -> [(words after the second, class)]: most phrases, looked up in one step
+    pairs: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     classes: set[str] = field(default_factory=set)
 
     def add(self, cls: str, entry: str) -> None:
@@ -48,6 +50,8 @@ class Lexicon:
                     bucket.append((stem, {cls}))
             else:
                 self.words.setdefault(word, set()).add(cls)
+        elif not folded[1].endswith("*"):
+            self.pairs.setdefault((folded[0], folded[1]), []).append((tuple(folded[2:]), cls))
         else:
             self.phrases.setdefault(folded[0], []).append((tuple(folded[1:]), cls))
 
@@ -67,35 +71,56 @@ def lexicon() -> Lexicon:
     return built
 
 
+_WORD_CLASSES: dict[str, tuple[str, ...]] = {}  # one-word classes of a token, memoised: texts repeat words
+
+
+def _word_classes(token: str, lex: Lexicon) -> tuple[str, ...]:
+    classes = _WORD_CLASSES.get(token)
+    if classes is None:
+        found = set(lex.words.get(token, ()))
+        for stem, stem_classes in lex.prefixes.get(token[:3], ()):
+            if token.startswith(stem):
+                found |= stem_classes
+        classes = tuple(sorted(found))
+        if len(_WORD_CLASSES) > 50_000:
+            _WORD_CLASSES.clear()
+        _WORD_CLASSES[token] = classes
+    return classes
+
+
+def _rest_matches(rest: tuple[str, ...], tokens: list[str], at: int) -> bool:
+    for offset, word in enumerate(rest):
+        other = tokens[at + offset]
+        if word.endswith("*"):
+            if not other.startswith(word[:-1]):
+                return False
+        elif other != word:
+            return False
+    return True
+
+
 def classes_at(tokens: list[str], lex: Lexicon) -> dict[str, list[tuple[int, int]]]:
     """For each class, the (start, end) token spans of its entries in `tokens`."""
     found: dict[str, list[tuple[int, int]]] = {}
-    words, prefixes, phrases = lex.words, lex.prefixes, lex.phrases
+    phrases, pairs = lex.phrases, lex.pairs
     count = len(tokens)
     for i, token in enumerate(tokens):
-        hit = words.get(token)
-        if hit:
-            for cls in hit:
-                found.setdefault(cls, []).append((i, i + 1))
-        bucket = prefixes.get(token[:3])
-        if bucket:
-            for stem, classes in bucket:
-                if token.startswith(stem):
-                    for cls in classes:
-                        found.setdefault(cls, []).append((i, i + 1))
+        classes = _WORD_CLASSES.get(token)
+        if classes is None:
+            classes = _word_classes(token, lex)
+        for cls in classes:
+            found.setdefault(cls, []).append((i, i + 1))
+        if i + 1 < count:
+            candidates = pairs.get((token, tokens[i + 1]))
+            if candidates:
+                for rest, cls in candidates:
+                    end = i + 2 + len(rest)
+                    if end <= count and (not rest or _rest_matches(rest, tokens, i + 2)):
+                        found.setdefault(cls, []).append((i, end))
         candidates = phrases.get(token)
         if candidates:
             for rest, cls in candidates:
                 end = i + 1 + len(rest)
-                if end > count:
-                    continue
-                for offset, word in enumerate(rest):
-                    other = tokens[i + 1 + offset]
-                    if word.endswith("*"):
-                        if not other.startswith(word[:-1]):
-                            break
-                    elif other != word:
-                        break
-                else:
+                if end <= count and _rest_matches(rest, tokens, i + 1):
                     found.setdefault(cls, []).append((i, end))
     return found

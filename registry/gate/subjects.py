@@ -12,6 +12,7 @@ module only folds, splits, finds classes, and applies the excuses every family s
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass
@@ -38,6 +39,15 @@ class Shape:
     excused_by: tuple[str, ...] = ()
     # A quoted request refused ("if asked…, say no") does not excuse this shape: the refusal is the attack.
     request_excuses: bool = True
+
+    @property
+    def need_set(self) -> frozenset[str]:
+        return _need_set(self.needs)
+
+
+@functools.cache
+def _need_set(needs: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(needs)
 
 
 @dataclass(frozen=True)
@@ -240,7 +250,7 @@ def judge(sentences: Sentences, families) -> Hit | None:
             continue
         refused_request = _refused_request(found)
         for family, shape in single:
-            if not all(cls in found for cls in shape.needs) or (refused_request and shape.request_excuses):
+            if not found.keys() >= shape.need_set or (refused_request and shape.request_excuses):
                 continue
             if shape.raw is not None and not shape.raw.search(sentences.sentence_source(index)):
                 continue
