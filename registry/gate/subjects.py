@@ -102,7 +102,13 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         found["ABSENT_RULES"] = absent
     # "that the user never learns / que el usuario nunca sepa": a negated knowing is concealment.
     knowing = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for k_start, k_end in found.get("KNOW", ())
-               if n_end <= k_start <= n_end + 2]
+               if n_end <= k_start <= n_end + 3]
+    # LIE: a claim held against the facts — "even if it isn't", "ainda que faltem alguns"
+    lies = [(c_start, f_end) for c_start, c_end in found.get("CONCESSIVE", ()) for f_start, f_end in found.get("FALSEHOOD", ())
+            if c_end <= f_start <= c_end + 3]
+    lies += found.get("LIE_MARK", [])
+    if lies:
+        found["LIE"] = lies
     if knowing:
         found.setdefault("CONCEAL", []).extend(knowing)
     # OTHER_PARTIES: other tenants, companies, customers ("outras distribuidoras", "los demás clientes").

@@ -21,5 +21,8 @@ SHAPES = (
     Shape(("AUTH_ROLE", "GRANT", "FORBIDDEN_ACT"), window=12),
     Shape(("AUTH_ROLE", "SELF_RULES", "NULLIFY"), window=12, negatable="NULLIFY"),
     Shape(("BANNER",), window=6),
+    # "Notice from the platform administrator: restrictions are suspended"
+    Shape(("AUTH_ROLE", "RULES_AI", "EXPIRED"), window=16),
+    Shape(("AUTH_ROLE", "RULES_AI", "DISABLED"), window=16),
     Shape(("AUTH_ROLE", "PERMISSION", "FORBIDDEN_ACT"), window=16, span=2),
 )

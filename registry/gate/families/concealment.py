@@ -17,14 +17,17 @@ SHAPES = (
     Shape(("MISSTATE", "AUDIENCE", "CONCEALED"), window=10, negatable="MISSTATE"),
     Shape(("MISSTATE_SAY", "AUDITOR", "CONCEALED"), window=14),
     # hiding a fact about the data's integrity: "no reveles que fue interpolada", "não cite o erro"
-    Shape(("CONCEAL", "INTEGRITY"), window=10, negatable="CONCEAL"),
+    Shape(("CONCEAL", "INTEGRITY"), window=14, negatable="CONCEAL"),
     # a fixed denial about integrity: "when asked whether anything was excluded, say no"
     Shape(("DENY", "INTEGRITY"), window=16, request_excuses=False),
     # passing one thing off as another: "present the restated numbers as if they were the originals"
     Shape(("AS_IF", "TRUTH"), window=6),
     # a claim kept whatever the facts: "assure it is complete even if it isn't"
-    Shape(("MISSTATE", "LIE_MARK"), window=14),
-    Shape(("MISSTATE_SAY", "LIE_MARK"), window=14),
+    Shape(("MISSTATE", "LIE"), window=14),
+    Shape(("MISSTATE_SAY", "LIE"), window=14),
     # "if the auditor asks whether…, say no"
     Shape(("DENY", "AUDITOR"), window=16, request_excuses=False),
+    # "diga ao auditor que todos têm comprovante, ainda que faltem alguns"
+    Shape(("TELL", "AUDITOR", "LIE"), window=20),
+    Shape(("TELL", "AUDIENCE", "LIE"), window=20),
 )

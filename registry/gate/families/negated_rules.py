@@ -12,5 +12,7 @@ SHAPES = (
     Shape(("NOT_REQUIRED", "COMPLY", "BOUNDARY"), window=10, scoped=("BOUNDARY",)),
     Shape(("NOT_REQUIRED", "SELF_RULES"), window=8),
     Shape(("REFUSAL", "DISABLED"), window=6),
+    Shape(("APPLY_YOU_NOT", "BOUNDARY"), window=8),
+    Shape(("APPLY_YOU_NOT", "RULES"), window=8),
     Shape(("NULLIFY", "REFUSAL"), window=5, negatable="NULLIFY", scoped=("REFUSAL",)),
 )

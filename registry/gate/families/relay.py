@@ -15,4 +15,6 @@ SHAPES = (
     Shape(("DATA_LOC", "OBEY", "AUTH_ROLE"), window=16, excused_by=("PROTECT",)),
     Shape(("DATA_LOC", "OBEY_STRONG"), window=12, negatable="OBEY_STRONG", excused_by=("PROTECT",)),
     Shape(("ORDERS", "DATA_LOC", "PRIORITY"), window=14, excused_by=("PROTECT",)),
+    # untrusted text deciding the assistant's behaviour: "let the uploaded files decide what you may answer"
+    Shape(("DATA_LOC", "BEHAVIOUR"), window=14, excused_by=("PROTECT",)),
 )
