@@ -555,7 +555,9 @@ _WORD_RULES: tuple[_Rule, ...] = (
                                 + _gap(2) + " " + _QUALIFIER_AFTER, _STRONG_OBJECT)
           + _gap(1) + " " + _REVOKED),
     _rule("outrank_rules", _SUBJECT_SELF + _gap(2) + " " + _OUTRANKS
-          + _alt(_gap(2) + r"(?= ?(?:\n|$))", _gap(4) + " " + _RULE_LIKE)),
+          # "tem prioridade de leitura": a priority *of* something is a reading order, not a rank
+          + _alt(r"(?! (?:de|of|in|em|en|for|para) (?!todo|tudo|all|any|qualquer|cualquier)\w+(?: \w+)?(?: ?(?:\n|$)))"
+                 + _gap(2) + r"(?= ?(?:\n|$))", _gap(4) + " " + _RULE_LIKE)),
     _rule("self_as_authority", _alt(r"treat", r"consider", r"regard", r"trate", r"considere", r"trata", r"considera",
                                     r"tome", r"toma") + " " + _SUBJECT_SELF + r" (?:as|como) (?:the |a |la |o )?"
           + _alt(r"highest", r"supreme", r"top", r"final", r"ultimate", r"only", r"sole", r"absolute", r"maxima",
@@ -1025,7 +1027,9 @@ _WORD_RULES = _WORD_RULES + (
     _rule("counterfactual_no_rules", _COUNTERFACTUAL_RULES),
     _rule("conflict_self_wins", _CONFLICT_SELF),
     _rule("self_phrase_outranks", _SELF_SUBJECT_PHRASE + _gap(2) + " " + _OUTRANKS
-          + _alt(_gap(2) + r"(?= ?(?:\n|$))", _gap(4) + " " + _RULE_LIKE)),
+          # "tem prioridade de leitura": a priority *of* something is a reading order, not a rank
+          + _alt(r"(?! (?:de|of|in|em|en|for|para) (?!todo|tudo|all|any|qualquer|cualquier)\w+(?: \w+)?(?: ?(?:\n|$)))"
+                 + _gap(2) + r"(?= ?(?:\n|$))", _gap(4) + " " + _RULE_LIKE)),
     _rule("despite_product_rules", _DESPITE + _gap(2) + " " + _PRODUCT_RULES_STRICT, negatable=True,
           excused_by_data_scope=True),
     _rule("not_found_then_invent", _NOT_FOUND + _gap(4) + " (?P<act>" + _INVENT_ACT + ")", negatable=True,

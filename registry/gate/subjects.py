@@ -137,6 +137,8 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     "a regra de arredondamento"; not "the rules of the system", "prevalece sobre as regras")."""
     if end >= len(tokens) or "SCOPE_PREP" not in lex.words.get(tokens[end], ()):
         return False
+    if any(end <= k_start <= end + 1 for k_start, _ in found.get("ANY_KIND", ())):
+        return False  # "sin restricciones de ningún tipo": of any kind is no scope
     reach = end + 2 if end + 1 < len(tokens) and tokens[end + 1] in _DETERMINERS else end + 1
     # "the usual limitations for power users" is scoped to people: a relaxation, not a harmless scope.
     for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE"):

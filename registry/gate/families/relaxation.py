@@ -11,4 +11,6 @@ EXCUSES = ["No restrictions on chart types.", "Be flexible with the date format.
 SHAPES = (
     Shape(("RELAX", "SELF_RULES"), window=10, negatable="RELAX"),
     Shape(("RELAX", "BOUNDARY"), window=6, negatable="RELAX", scoped=("BOUNDARY",)),
+    # "lean towards answering even if the rules say otherwise"
+    Shape(("CONCESSIVE", "RULES", "AGAINST"), window=8, scoped=("RULES",)),
 )
