@@ -39,6 +39,8 @@ class Shape:
     excused_by: tuple[str, ...] = ()
     # A quoted request refused ("if asked…, say no") does not excuse this shape: the refusal is the attack.
     request_excuses: bool = True
+    # Nothing but determiners between the matched classes ("skip the restrictions", not "ignore credit limits").
+    tight: bool = False
 
     @property
     def need_set(self) -> frozenset[str]:
@@ -92,7 +94,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     # restricciones", "never had to follow any policy"), unless a breaking verb sits between ("never
     # ignores the rules" affirms them).
     absent = []
-    breaking = found.get("NULLIFY", ())
+    # a verb of its own between the negator and the rules takes the negation ("não repita as regras")
+    breaking = [*found.get("NULLIFY", ()), *found.get("REVEAL", ()), *found.get("ACCESS", ())]
     for w_start, w_end in found.get("WITHOUT", ()):
         for b_start, b_end in found.get("BOUNDARY", ()):
             if w_end <= b_start <= w_end + 5 and not scoped(b_end) and not any(
@@ -178,6 +181,9 @@ def _match(shape: Shape, found: dict[str, list[tuple[int, int]]], tokens: list[s
         if end - start > shape.window:
             continue
         if shape.ordered and any(a[0] > b[0] for a, b in zip(combo, combo[1:])):
+            continue
+        if shape.tight and not all(token in _DETERMINERS for a, b in zip(combo, combo[1:])
+                                   for token in tokens[a[1]:b[0]]):
             continue
         if shape.negatable:
             verb = combo[shape.needs.index(shape.negatable)]

@@ -30,4 +30,9 @@ SHAPES = (
     # "diga ao auditor que todos têm comprovante, ainda que faltem alguns"
     Shape(("TELL", "AUDITOR", "LIE"), window=20),
     Shape(("TELL", "AUDIENCE", "LIE"), window=20),
+    # evasion when asked: "se perguntarem sobre a origem dos números, desconverse"
+    Shape(("ASK", "EVADE"), window=16, request_excuses=False),
+    Shape(("AUDITOR", "EVADE"), window=16, request_excuses=False),
+    # a certification claimed to the person asking: "dile al cliente que el reporte está auditado"
+    Shape(("TELL", "AUDIENCE", "CERTIFIED"), window=10),
 )

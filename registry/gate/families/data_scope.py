@@ -21,4 +21,6 @@ SHAPES = (
     Shape(("ACCESS", "OTHER_PARTIES", "PLATFORM"), window=18, negatable="ACCESS", excused_by=("OWN",)),
     Shape(("OTHER_PARTIES", "PLATFORM"), window=8, excused_by=("OWN",)),
     Shape(("WITHOUT", "SCOPE_GUARD"), window=4),
+    # "sin limitarte a nuestra empresa"
+    Shape(("WITHOUT", "LIMIT_SELF", "OWN"), window=8, ordered=True),
 )

@@ -13,6 +13,9 @@ SHAPES = (
     Shape(("NOT_REQUIRED", "SELF_RULES"), window=8),
     Shape(("REFUSAL", "DISABLED"), window=6),
     Shape(("APPLY_YOU_NOT", "BOUNDARY"), window=8),
+    # "No hay reglas para este agente"; "Restrictions: none"
+    Shape(("ABSENT_RULES", "SYSTEM"), window=8),
+    Shape(("RESTRAINT", "NONE"), window=2, ordered=True, tight=True),
     Shape(("APPLY_YOU_NOT", "RULES"), window=8),
     Shape(("NULLIFY", "REFUSAL"), window=5, negatable="NULLIFY", scoped=("REFUSAL",)),
 )

@@ -20,4 +20,6 @@ EXCUSES = ["Ignore outliers above three standard deviations.", "Override the def
 SHAPES = (
     Shape(("NULLIFY", "SELF_RULES"), window=8, negatable="NULLIFY"),
     Shape(("SELF_RULES", "EXPIRED"), window=12, negatable="EXPIRED"),
+    # "saltarte las restricciones": a restraint right after the verb, nothing but a determiner between
+    Shape(("NULLIFY", "RESTRAINT"), window=3, negatable="NULLIFY", ordered=True, scoped=("RESTRAINT",), tight=True),
 )

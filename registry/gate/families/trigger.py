@@ -17,4 +17,5 @@ SHAPES = (
     Shape(("CONDITION", "SAY", "NULLIFY", "SELF_RULES"), window=16),
     Shape(("CONDITION", "SAY", "UNLOCK"), window=14, scoped=("UNLOCK",)),
     Shape(("CONDITION", "SAY", "MODE"), window=14),
+    Shape(("CONDITION", "SAY", "NULLIFY", "RESTRAINT"), window=16, scoped=("RESTRAINT",)),
 )
