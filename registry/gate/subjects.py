@@ -114,6 +114,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         found["LIE"] = lies
     if knowing:
         found.setdefault("CONCEAL", []).extend(knowing)
+    # a mode named by what it drops: "audit-free mode", "modo sem filtro"
+    free_modes = [(i, i + 2) for i, token in enumerate(tokens[:-1])
+                  if tokens[i + 1] in ("mode", "modus") and token.endswith(("free", "less", "off"))]
+    if free_modes:
+        found.setdefault("MODE", []).extend(free_modes)
     # OTHER_PARTIES: other tenants, companies, customers ("outras distribuidoras", "los demás clientes").
     parties = [(min(o[0], p[0]), max(o[1], p[1])) for o in found.get("OTHER", ()) for p in found.get("PARTY", ())
                if abs(o[0] - p[0]) <= 4]

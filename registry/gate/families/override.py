@@ -18,7 +18,7 @@ EXAMPLES = [
 EXCUSES = ["Ignore outliers above three standard deviations.", "Override the default currency with BRL.",
            "Esqueça os centavos.", "The previous report layout was replaced by the new one."]
 SHAPES = (
-    Shape(("NULLIFY", "SELF_RULES"), window=8, negatable="NULLIFY"),
+    Shape(("NULLIFY", "SELF_RULES"), window=10, negatable="NULLIFY"),
     Shape(("SELF_RULES", "EXPIRED"), window=12, negatable="EXPIRED"),
     # "saltarte las restricciones": a restraint right after the verb, nothing but a determiner between
     Shape(("NULLIFY", "RESTRAINT"), window=3, negatable="NULLIFY", ordered=True, scoped=("RESTRAINT",), tight=True),
