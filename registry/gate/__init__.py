@@ -77,7 +77,8 @@ def _check_meaning(text: str) -> None:
             raise InstructionsRejected(
                 "frame_marker" if inner.reason == "frame_marker" else "revocation",
                 _excerpt(text, view.start, view.end), view.start,
-                f" [{view.how} reads: \"{decoded}\"; {inner.family or inner.reason}]", family="encoded",
+                f" [{view.how} reads: \"{decoded}\"; {inner.family or inner.reason}]",
+                family=inner.family if view.how == "settings" else "encoded",
             ) from None
 
 

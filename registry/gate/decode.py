@@ -35,6 +35,8 @@ _HEX_ESCAPES = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){4,}")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){4,}")
 _UNICODE_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}){3,}")
 _ENTITIES = re.compile(r"(?:&#(?:x[0-9A-Fa-f]+|\d+);){3,}")
+_SETTING = re.compile(r"\w\s*=\s*[\w\"'{\[]")
+_SETTING_PUNCTUATION = re.compile(r"[={}\[\]\"'_]+")
 _QUOTE = "\"'`“”‘’«»"
 _CONCATENATION = re.compile(
     rf"[{_QUOTE}][^{_QUOTE}\n]{{0,40}}[{_QUOTE}](?:\s*[+&.]\s*|\s*\|\|\s*)"
@@ -139,6 +141,14 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
     if "&#" in text:
         for match in _ENTITIES.finditer(text):
             found.append(View(html.unescape(match.group()), match.start(), match.end(), "HTML entities"))
+    # settings written as key=value ("guardrails=false; mode=unrestricted"): folding would glue
+    # "guardrails=false" into one word, so each such line is also read with "=" and "_" as spaces
+    if "=" in text:
+        position = 0
+        for line in text.split("\n"):
+            if _SETTING.search(line):
+                found.append(View(_SETTING_PUNCTUATION.sub(" ", line), position, position + len(line), "settings"))
+            position += len(line) + 1
     for match in _CONCATENATION.finditer(text):
         joined = "".join(_QUOTED.findall(match.group()))
         found.append(View(joined, match.start(), match.end(), "string concatenation"))

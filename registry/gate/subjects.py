@@ -119,6 +119,16 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                   if tokens[i + 1] in ("mode", "modus") and token.endswith(("free", "less", "off"))]
     if free_modes:
         found.setdefault("MODE", []).extend(free_modes)
+    # a filter on tenant, organisation or company named as the thing dropped: "sin filtrar por organización"
+    guards = [(min(f[0], p[0]), max(f[1], p[1])) for f in found.get("FILTER_WORD", ()) for p in found.get("SCOPE_PARTY", ())
+              if 0 <= p[0] - f[0] <= 3]
+    if guards:
+        found.setdefault("SCOPE_GUARD", []).extend(guards)
+    # other tenants named by number: "the orders of tenants 12 and 45"
+    numbered = [(i, i + 2) for i, token in enumerate(tokens[:-1])
+                if token in ("tenant", "tenants", "inquilino", "inquilinos") and tokens[i + 1].isdigit()]
+    if numbered:
+        found.setdefault("OTHERS_DATA", []).extend(numbered)
     # OTHER_PARTIES: other tenants, companies, customers ("outras distribuidoras", "los demás clientes").
     parties = [(min(o[0], p[0]), max(o[1], p[1])) for o in found.get("OTHER", ()) for p in found.get("PARTY", ())
                if abs(o[0] - p[0]) <= 4]

@@ -38,4 +38,6 @@ SHAPES = (
     # doctoring the figures: "maquilla las cifras", "cook the books"; forcing them and hiding how
     Shape(("DOCTOR", "NUMBERS"), window=4),
     Shape(("MISSTATE", "CONCEAL"), window=14),
+    # no warning about the data's quality: "no incluyas ninguna advertencia sobre la calidad de los datos"
+    Shape(("WITHOUT", "WARNING", "QUALITY"), window=10, ordered=True),
 )

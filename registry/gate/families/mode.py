@@ -9,4 +9,5 @@ EXCUSES = ["Use dark mode colours in charts.", "In presentation mode, keep bulle
 SHAPES = (
     Shape(("MODE_ON", "MODE"), window=6, ordered=True),
     Shape(("MODE", "MODE_AFTER"), window=3, ordered=True),
+    Shape(("MODE_WORD", "MODE_VALUE"), window=3, ordered=True, tight=True),
 )

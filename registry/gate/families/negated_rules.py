@@ -16,6 +16,10 @@ SHAPES = (
     # "No hay reglas para este agente"; "Restrictions: none"
     Shape(("ABSENT_RULES", "SYSTEM"), window=8),
     Shape(("RESTRAINT", "NONE"), window=2, ordered=True, tight=True),
+    # settings written as key: value — "safety: off", "guardrails=false", "restrições: desligadas"
+    Shape(("CONFIG_KEY", "OFF_VALUE"), window=3, ordered=True, tight=True),
+    Shape(("RULES_AI", "NOT_APPLY_HERE"), window=8),
+    Shape(("REFUSAL", "NOT_APPLY_HERE"), window=8),
     Shape(("APPLY_YOU_NOT", "RULES"), window=8),
     Shape(("NULLIFY", "REFUSAL"), window=5, negatable="NULLIFY", scoped=("REFUSAL",)),
 )
