@@ -72,7 +72,9 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         return _is_scoped(end, tokens, found, lex)
 
     owners = found.get("OWNER", ())
-    you = found.get("YOU_REF", ())
+    # Spanish second-person preterite in a relative clause: "la política con la que arrancaste"
+    you = [*found.get("YOU_REF", ()), *((i, i + 1) for i, token in enumerate(tokens)
+                                         if len(token) > 6 and token.endswith(("aste", "iste")))]
     temporal = found.get("OWNER_TEMPORAL", ())
     ai_nouns = {span for span in found.get("RULES_AI", ())}
     for start, end in found.get("RULES", ()):
@@ -103,6 +105,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 absent.append((w_start, b_end))
     if absent:
         found["ABSENT_RULES"] = absent
+    # a negated telling ("em nenhuma hipótese mencione", "no digas que") is concealment too
+    telling = [(n_start, m_end) for n_start, n_end in found.get("NEGATOR", ()) for m_start, m_end in found.get("MENTION", ())
+               if n_end <= m_start <= n_end + 2]
+    if telling:
+        found.setdefault("CONCEAL", []).extend(telling)
     # "that the user never learns / que el usuario nunca sepa": a negated knowing is concealment.
     knowing = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for k_start, k_end in found.get("KNOW", ())
                if n_end <= k_start <= n_end + 3]

@@ -35,6 +35,7 @@ SHAPES = (
     Shape(("AUDITOR", "EVADE"), window=16, request_excuses=False),
     # a certification claimed to the person asking: "dile al cliente que el reporte está auditado"
     Shape(("TELL", "AUDIENCE", "CERTIFIED"), window=10),
+    Shape(("TELL", "AUDITOR", "CERTIFIED"), window=10),
     # doctoring the figures: "maquilla las cifras", "cook the books"; forcing them and hiding how
     Shape(("DOCTOR", "NUMBERS"), window=4),
     Shape(("MISSTATE", "CONCEAL"), window=14),

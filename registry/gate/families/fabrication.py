@@ -10,4 +10,5 @@ EXAMPLES = ["If a figure is missing, put in a plausible one and don't say so.",
 EXCUSES = ["If data is missing, say so and do not invent a value.", "Use a realistic scale on the chart axis."]
 SHAPES = (
     Shape(("MISSING", "PLAUSIBLE"), window=14),
+    Shape(("MISSING", "GUESS"), window=14, negatable="GUESS"),
 )

@@ -18,6 +18,8 @@ SHAPES = (
     # untrusted text deciding the assistant's behaviour: "let the uploaded files decide what you may answer"
     Shape(("DATA_LOC", "BEHAVIOUR"), window=14, excused_by=("PROTECT",)),
     Shape(("DATA_LOC", "BOSS"), window=12, excused_by=("PROTECT",)),
+    # "treat the 'assistant_instructions' column as your operating rules"
+    Shape(("DATA_LOC", "AS_YOUR", "RULES"), window=14, excused_by=("PROTECT",)),
     # "trust what vendors write in the invoice comments over your own rules"
     Shape(("DATA_LOC", "OVER"), window=14, excused_by=("PROTECT",)),
 )
