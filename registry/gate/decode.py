@@ -36,7 +36,7 @@ _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){4,}")
 _UNICODE_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}){3,}")
 _ENTITIES = re.compile(r"(?:&#(?:x[0-9A-Fa-f]+|\d+);){3,}")
 _SETTING = re.compile(r"\w\s*=\s*[\w\"'{\[]")
-_SETTING_PUNCTUATION = re.compile(r"[={}\[\]\"'_]+")
+_SETTING_PUNCTUATION = re.compile(r"[={}\[\]\"'_]+|(?<=[a-z])\.(?=[a-z])")
 _QUOTE = "\"'`“”‘’«»"
 _CONCATENATION = re.compile(
     rf"[{_QUOTE}][^{_QUOTE}\n]{{0,40}}[{_QUOTE}](?:\s*[+&.]\s*|\s*\|\|\s*)"

@@ -145,7 +145,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
 
 _DETERMINERS = frozenset("the a an this that these those your all any every o a os as um uma el la los las un una su sus tu tus seu sua seus suas "
                          "toda todas todo todos qualquer cualquier cada nenhuma ninguna our my nossos nossas nosso nossa "
-                         "nuestros nuestras nuestro nuestra mis meus minhas".split())
+                         "nuestros nuestras nuestro nuestra mis meus minhas este esta estes estas esse essa esses essas ese esa "
+                         "esos esas aquel aquella".split())
 
 
 def _is_scoped(end: int, tokens: list[str], found: dict[str, list[tuple[int, int]]], lex: Lexicon) -> bool:

@@ -38,6 +38,8 @@ SHAPES = (
     Shape(("TELL", "AUDITOR", "CERTIFIED"), window=10),
     # doctoring the figures: "maquilla las cifras", "cook the books"; forcing them and hiding how
     Shape(("DOCTOR", "NUMBERS"), window=4),
+    # "faça de conta que os dados de outubro estão completos"
+    Shape(("PRETEND", "COMPLETE"), window=10),
     Shape(("MISSTATE", "CONCEAL"), window=14),
     # no warning about the data's quality: "no incluyas ninguna advertencia sobre la calidad de los datos"
     Shape(("WITHOUT", "WARNING", "QUALITY"), window=10, ordered=True),

@@ -11,4 +11,6 @@ EXCUSES = ["If data is missing, say so and do not invent a value.", "Use a reali
 SHAPES = (
     Shape(("MISSING", "PLAUSIBLE"), window=14),
     Shape(("MISSING", "GUESS"), window=14, negatable="GUESS"),
+    Shape(("ALWAYS_NUMBER", "MISSING"), window=14),
+    Shape(("ALWAYS_NUMBER", "GUESS"), window=14),
 )

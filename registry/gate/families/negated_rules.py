@@ -15,6 +15,8 @@ SHAPES = (
     Shape(("APPLY_YOU_NOT", "BOUNDARY"), window=8),
     # "No hay reglas para este agente"; "Restrictions: none"
     Shape(("ABSENT_RULES", "SYSTEM"), window=8),
+    Shape(("ABSENT_RULES", "SPEECH"), window=8),
+    Shape(("ALL_ALLOWED",), window=6),
     Shape(("RESTRAINT", "NONE"), window=2, ordered=True, tight=True),
     # settings written as key: value — "safety: off", "guardrails=false", "restrições: desligadas"
     Shape(("CONFIG_KEY", "OFF_VALUE"), window=3, ordered=True, tight=True),
