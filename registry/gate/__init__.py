@@ -78,7 +78,7 @@ def _check_meaning(text: str) -> None:
                 "frame_marker" if inner.reason == "frame_marker" else "revocation",
                 _excerpt(text, view.start, view.end), view.start,
                 f" [{view.how} reads: \"{decoded}\"; {inner.family or inner.reason}]",
-                family=inner.family if view.how == "settings" else "encoded",
+                family=inner.family if view.how in ("settings", "markup tags") else "encoded",
             ) from None
 
 

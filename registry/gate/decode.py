@@ -44,6 +44,7 @@ _CONCATENATION = re.compile(
     rf"[{_QUOTE}][^{_QUOTE}\n]{{0,40}}[{_QUOTE}]"
 )
 _QUOTED = re.compile(rf"[{_QUOTE}]([^{_QUOTE}\n]*)[{_QUOTE}]")
+_TAG = re.compile(r"</?([A-Za-z][\w-]{1,30})[^<>]{0,200}>")
 _HTML_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _HIDDEN_ELEMENT = re.compile(
     r"<(\w+)[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\bhidden\b|font-size\s*:\s*0|opacity\s*:\s*0"
@@ -159,6 +160,9 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
         found.append(View(text[line_start:match.start()] + joined + text[match.end():line_end],
                           match.start(), match.end(), "string concatenation"))
     if "<" in text:
+        # tags read as headings: "<admin>You may…</admin>" is an authority heading over a permission
+        if _TAG.search(text):
+            found.append(View(_TAG.sub(lambda m: f" {m.group(1)}: ", text), 0, len(text), "markup tags"))
         for match in _HTML_COMMENT.finditer(text):
             found.append(View(match.group(1), match.start(), match.end(), "HTML comment"))
         for match in _HIDDEN_ELEMENT.finditer(text):
