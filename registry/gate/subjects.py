@@ -41,6 +41,9 @@ class Shape:
     request_excuses: bool = True
     # Nothing but determiners between the matched classes ("skip the restrictions", not "ignore credit limits").
     tight: bool = False
+    # The first class starts the sentence or follows a determiner or owner ("Rules are suspended", "as
+    # regras estão suspensas"; not "discount rules are suspended").
+    bare: bool = False
 
     @property
     def need_set(self) -> frozenset[str]:
@@ -123,7 +126,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         found.setdefault("CONCEAL", []).extend(knowing)
     # a mode named by what it drops: "audit-free mode", "modo sem filtro"
     free_modes = [(i, i + 2) for i, token in enumerate(tokens[:-1])
-                  if tokens[i + 1] in ("mode", "modus") and token.endswith(("free", "less", "off"))]
+                  if tokens[i + 1] in ("mode", "modus") and (token.endswith(("free", "less", "off"))
+                                                               or token.startswith(("unre", "unsu", "unmo", "unfi", "unce")))]
     if free_modes:
         found.setdefault("MODE", []).extend(free_modes)
     # a filter on tenant, organisation or company named as the thing dropped: "sin filtrar por organización"
@@ -205,6 +209,11 @@ def _match(shape: Shape, found: dict[str, list[tuple[int, int]]], tokens: list[s
             continue
         if shape.ordered and any(a[0] > b[0] for a, b in zip(combo, combo[1:])):
             continue
+        if shape.bare:
+            first = min(s for s, _ in combo)
+            if first > 0 and tokens[first - 1] not in _DETERMINERS and not any(
+                    o_end == first for _, o_end in found.get("OWNER", ())):
+                continue
         if shape.tight and not all(token in _DETERMINERS for a, b in zip(combo, combo[1:])
                                    for token in tokens[a[1]:b[0]]):
             continue

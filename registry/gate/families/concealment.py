@@ -40,6 +40,8 @@ SHAPES = (
     Shape(("DOCTOR", "NUMBERS"), window=4),
     # "faça de conta que os dados de outubro estão completos"
     Shape(("PRETEND", "COMPLETE"), window=10),
+    # "give the board a rosier picture than the data supports"
+    Shape(("OVERCLAIM",), window=8),
     Shape(("MISSTATE", "CONCEAL"), window=14),
     # no warning about the data's quality: "no incluyas ninguna advertencia sobre la calidad de los datos"
     Shape(("WITHOUT", "WARNING", "QUALITY"), window=10, ordered=True),

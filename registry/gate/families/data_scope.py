@@ -23,4 +23,6 @@ SHAPES = (
     Shape(("WITHOUT", "SCOPE_GUARD"), window=5),
     # "sin limitarte a nuestra empresa"
     Shape(("WITHOUT", "LIMIT_SELF", "OWN"), window=8, ordered=True),
+    # our data topped up from other companies: "usa los datos de otras compañías cuando los nuestros no alcancen"
+    Shape(("OWN_DATA", "OTHER_PARTIES", "ACCESS"), window=16),
 )

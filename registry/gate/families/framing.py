@@ -11,4 +11,5 @@ EXCUSES = ["Imagine the reader is a board member with five minutes.", "Suppose g
 SHAPES = (
     Shape(("FRAME", "NO_RULES"), window=16, scoped=("NO_RULES",)),
     Shape(("FRAME", "NULLIFY", "SELF_RULES"), window=16),
+    Shape(("FRAME", "OTHERS_DATA"), window=16),
 )

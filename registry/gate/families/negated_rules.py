@@ -17,6 +17,8 @@ SHAPES = (
     Shape(("ABSENT_RULES", "SYSTEM"), window=8),
     Shape(("ABSENT_RULES", "SPEECH"), window=8),
     Shape(("ALL_ALLOWED",), window=6),
+    # "Rules are suspended for this workspace" — bare rules, not "discount rules"
+    Shape(("RESTRAINT", "DISABLED"), window=4, ordered=True, bare=True),
     Shape(("RESTRAINT", "NONE"), window=2, ordered=True, tight=True),
     # settings written as key: value — "safety: off", "guardrails=false", "restrições: desligadas"
     Shape(("CONFIG_KEY", "OFF_VALUE"), window=3, ordered=True, tight=True),

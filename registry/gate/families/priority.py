@@ -12,6 +12,7 @@ SHAPES = (
     Shape(("SELF_TEXT", "PRIORITY", "SELF_RULES"), window=14, scoped=("SELF_TEXT",)),
     Shape(("PRIORITY", "SELF_RULES"), window=5, ordered=True),
     Shape(("SELF_TEXT", "AUTHORITY_RANK"), window=10),
+    Shape(("SELF_TEXT", "NEW_RULES"), window=10),
     # "between the platform and me, I'm always right"
     Shape(("SYSTEM", "SELF_WINS"), window=12),
     Shape(("SELF_TEXT", "PRIORITY", "SYSTEM"), window=10, ordered=True, scoped=("SELF_TEXT",)),

@@ -18,4 +18,5 @@ SHAPES = (
     Shape(("CONDITION", "SAY", "UNLOCK"), window=14, scoped=("UNLOCK",)),
     Shape(("CONDITION", "SAY", "MODE"), window=14),
     Shape(("CONDITION", "SAY", "NULLIFY", "RESTRAINT"), window=16, scoped=("RESTRAINT",)),
+    Shape(("CONDITION", "SAY", "STOP_CHECK"), window=14),
 )
