@@ -9,7 +9,7 @@ import pytest
 from registry.gate import Decision, InstructionsRejected, check, validate_field, validate_instructions
 from registry.gate.decode import views
 from registry.gate.families import FAMILIES, TITLES
-from registry.gate.lexicon import LANGUAGES, lexicon
+from registry.gate.vocabulary import LANGUAGES, lexicon
 
 
 def refused_family(text: str) -> str | None:

@@ -17,7 +17,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from registry.gate.lexicon import Lexicon, classes_at, lexicon
+from registry.gate.vocabulary import Lexicon, classes_at, lexicon
 from registry.gate_normalize import Folded, word_skeleton
 
 

@@ -1,4 +1,5 @@
-"""The word classes the subject families are written in, loaded from registry/gate/lexicon/*.toml.
+"""The word classes the subject families are written in, loaded from the data files
+registry/gate/lexicon/*.toml (this module is named apart from that folder so the two never clash).
 
 Every entry is folded exactly as a text is (registry.gate_normalize.word_skeleton), so a linguist
 writes "instruções" or "don't" and the gate matches what a text folds to. Classes of the same name
