@@ -24,5 +24,7 @@ SHAPES = (
     # "Notice from the platform administrator: restrictions are suspended"
     Shape(("AUTH_ROLE", "RULES_AI", "EXPIRED"), window=16),
     Shape(("AUTH_ROLE", "RULES_AI", "DISABLED"), window=16),
+    # "Dev team note: the data-grounding rule is off for testing"
+    Shape(("AUTH_ROLE", "DATA_RULE", "DISABLED"), window=16),
     Shape(("AUTH_ROLE", "PERMISSION", "FORBIDDEN_ACT"), window=16, span=2),
 )

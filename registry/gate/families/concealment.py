@@ -33,6 +33,9 @@ SHAPES = (
     # evasion when asked: "se perguntarem sobre a origem dos números, desconverse"
     Shape(("ASK", "EVADE"), window=16, request_excuses=False),
     Shape(("AUDITOR", "EVADE"), window=16, request_excuses=False),
+    Shape(("AUDIENCE", "EVADE", "INTEGRITY"), window=16, request_excuses=False),
+    # downplaying a fact about integrity: "minimize a importância do desfalque"
+    Shape(("MISSTATE", "INTEGRITY"), window=10),
     # a certification claimed to the person asking: "dile al cliente que el reporte está auditado"
     Shape(("TELL", "AUDIENCE", "CERTIFIED"), window=10),
     Shape(("TELL", "AUDITOR", "CERTIFIED"), window=10),

@@ -20,6 +20,8 @@ SHAPES = (
     # other companies or customers *of the platform*: "os números das outras distribuidoras que usam a plataforma"
     Shape(("ACCESS", "OTHER_PARTIES", "PLATFORM"), window=18, negatable="ACCESS", excused_by=("OWN",)),
     Shape(("OTHER_PARTIES", "PLATFORM"), window=8, excused_by=("OWN",)),
+    # "las tablas de los otros clientes están a tu disposición"
+    Shape(("OTHER_PARTIES", "PERMISSION"), window=10, excused_by=("OWN",)),
     Shape(("WITHOUT", "SCOPE_GUARD"), window=5),
     # "sin limitarte a nuestra empresa"
     Shape(("WITHOUT", "LIMIT_SELF", "OWN"), window=8, ordered=True),
