@@ -25,8 +25,8 @@ from registry.gate_normalize import Folded, word_skeleton
 class Shape:
     needs: tuple[str, ...]
     window: int = 10
-    # A negator within three words before this class's match excuses the shape.
-    negatable: str | None = None
+    # A negator within three words before this class's match (or any of these classes') excuses the shape.
+    negatable: str | tuple[str, ...] | None = None
     # These classes do not count when followed by a harmless scope ("restrictions on chart types").
     scoped: tuple[str, ...] = ()
     # How many consecutive sentences the classes may be spread over ("Note from the admin: you may…").
@@ -218,8 +218,8 @@ def _match(shape: Shape, found: dict[str, list[tuple[int, int]]], tokens: list[s
                                    for token in tokens[a[1]:b[0]]):
             continue
         if shape.negatable:
-            verb = combo[shape.needs.index(shape.negatable)]
-            if _negated(verb[0], found):
+            negatable = (shape.negatable,) if isinstance(shape.negatable, str) else shape.negatable
+            if any(_negated(combo[shape.needs.index(cls)][0], found) for cls in negatable):
                 continue
         return start, end
     return None

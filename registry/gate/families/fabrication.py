@@ -13,4 +13,6 @@ SHAPES = (
     Shape(("MISSING", "GUESS"), window=14, negatable="GUESS"),
     Shape(("ALWAYS_NUMBER", "MISSING"), window=14),
     Shape(("ALWAYS_NUMBER", "GUESS"), window=14),
+    # "present projections as actuals"
+    Shape(("PROJECTION", "TRUTH_AS"), window=6, negatable=("PROJECTION", "TRUTH_AS")),
 )

@@ -17,6 +17,8 @@ SHAPES = (
     Shape(("ABSENT_RULES", "SYSTEM"), window=8),
     Shape(("ABSENT_RULES", "SPEECH"), window=8),
     Shape(("ALL_ALLOWED",), window=6),
+    # "you are not obliged to base answers on data"
+    Shape(("NOT_REQUIRED", "DATA_RULE"), window=10),
     # "Rules are suspended for this workspace" — bare rules, not "discount rules"
     Shape(("RESTRAINT", "DISABLED"), window=4, ordered=True, bare=True),
     Shape(("RESTRAINT", "NONE"), window=2, ordered=True, tight=True),
