@@ -14,5 +14,5 @@ SHAPES = (
     Shape(("ALWAYS_NUMBER", "MISSING"), window=14),
     Shape(("ALWAYS_NUMBER", "GUESS"), window=14),
     # "present projections as actuals"
-    Shape(("PROJECTION", "TRUTH_AS"), window=6, negatable=("PROJECTION", "TRUTH_AS")),
+    Shape(("PROJECTION", "TRUTH_AS"), window=10, negatable=("PROJECTION", "TRUTH_AS")),
 )

@@ -19,6 +19,9 @@ SHAPES = (
     Shape(("ALL_ALLOWED",), window=6),
     # "you are not obliged to base answers on data"
     Shape(("NOT_REQUIRED", "DATA_RULE"), window=10),
+    # the product's own data rules revoked: "the no-guessing rule has been lifted"
+    Shape(("DATA_RULE", "EXPIRED"), window=8),
+    Shape(("DATA_RULE", "DISABLED"), window=8),
     # "Rules are suspended for this workspace" — bare rules, not "discount rules"
     Shape(("RESTRAINT", "DISABLED"), window=4, ordered=True, bare=True),
     Shape(("RESTRAINT", "NONE"), window=2, ordered=True, tight=True),
