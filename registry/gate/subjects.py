@@ -285,17 +285,31 @@ def _shifted(found: dict[str, list[tuple[int, int]]], by: int, into: dict[str, l
         into.setdefault(cls, []).extend((start + by, end + by) for start, end in spans)
 
 
+@functools.cache
+def _shapes_of(families: tuple) -> tuple[list, list, dict[str, tuple[int, ...]]]:
+    """The one-sentence shapes in family order, the spread ones, and each one-sentence shape's
+    position filed under one of its needed classes (a sentence lacking it cannot match)."""
+    single = [(family, shape) for family in families for shape in family.SHAPES if shape.span == 1]
+    spread = [(family, shape) for family in families for shape in family.SHAPES if shape.span > 1]
+    by_class: dict[str, list[int]] = {}
+    for position, (_, shape) in enumerate(single):
+        by_class.setdefault(shape.needs[-1], []).append(position)
+    return single, spread, {cls: tuple(positions) for cls, positions in by_class.items()}
+
+
 def judge(sentences: Sentences, families) -> Hit | None:
     """The first family whose shape holds in some sentence, unexcused; sentences in text order."""
     lex = sentences.lex
     items = sentences.items
-    single = [(family, shape) for family in families for shape in family.SHAPES if shape.span == 1]
-    spread = [(family, shape) for family in families for shape in family.SHAPES if shape.span > 1]
+    single, spread, by_class = _shapes_of(tuple(families))
     for index, (tokens, found, _) in enumerate(items):
         if not found:
             continue
         refused_request = _refused_request(found)
-        for family, shape in single:
+        # only the shapes keyed on a class this sentence holds, in family order
+        candidates = sorted({position for cls in found for position in by_class.get(cls, ())})
+        for position in candidates:
+            family, shape = single[position]
             if not found.keys() >= shape.need_set or (refused_request and shape.request_excuses):
                 continue
             if shape.raw is not None and not shape.raw.search(sentences.sentence_source(index)):
