@@ -21,6 +21,7 @@ from registry.embedded import EmbeddedServer, default_data_dir
 from registry.errors import DatabaseUnavailable, InvalidInput, RegistryError, first_line
 from registry.api import Registry
 from registry.cli_bench import add_bench_commands
+from registry.cli_gate import add_gate_commands
 from registry.cli_write import (
     add_write_commands,
     cmd_conversation_pin,
@@ -356,6 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_write_commands(sub, add)
     add_bench_commands(sub, add)
+    add_gate_commands(sub, add)
 
     p = add("db", cmd_db, "manage the embedded PostgreSQL")
     p.add_argument("action", choices=["start", "stop", "status", "url"])

@@ -231,6 +231,7 @@ def _lines(folded: Folded) -> list[tuple[str, int, bool]]:
     return lines
 
 
+@lru_cache(maxsize=8)  # the fitted rules and the subject families read the same skeleton
 def word_skeleton(text: str) -> Folded:
     return _skeleton_of(_skeleton_words(fold_characters(text)))
 

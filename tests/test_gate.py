@@ -88,7 +88,7 @@ def test_corpus_figures_per_round() -> None:
         )
         lines.append(f"round {round_number}: recall {refused}/{len(attacks)} ({per_language}), "
                      f"benign refused {wrongly_refused}/{len(benign)}")
-        assert refused / max(len(attacks), 1) >= MIN_RECALL, lines[-1]
+        assert not attacks or refused / len(attacks) >= MIN_RECALL, lines[-1]  # round 12 is benign only
         assert wrongly_refused / max(len(benign), 1) <= MAX_FALSE_POSITIVE_RATE, lines[-1]
     print("\n" + "\n".join(lines))
 

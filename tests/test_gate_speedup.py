@@ -18,7 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from registry import gate
+from types import SimpleNamespace
+
+from registry.gate import characters, engine, legacy_rules
+
+# The gate's internals, wherever they live in the package.
+gate = SimpleNamespace(**{**vars(legacy_rules), **vars(characters), **vars(engine)})
 from registry.gate_normalize import (
     Folded,
     _fold_characters_fast,
@@ -194,7 +199,8 @@ def reference_check_revocation(text: str) -> None:
     tag = gate._AUTHORITY_TAG.search(folded.text)
     if tag:
         start, end = folded.source_span(tag.start() + (folded.text[tag.start()] == "\n"), tag.end())
-        raise gate.InstructionsRejected("revocation", gate._excerpt(text, start, end), start, " [authority tag]")
+        raise gate.InstructionsRejected("revocation", gate._excerpt(text, start, end), start, " [authority tag]",
+                                        family="authority")
     skeleton = _word_skeleton_reference(text)
     for rule in gate._WORD_RULES:
         for match in rule.pattern.finditer(skeleton.text):

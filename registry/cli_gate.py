@@ -1,0 +1,91 @@
+"""`registry gate check FILE|-`: the instruction gate's decision on a text, explained (docs/gate.md).
+
+Prints the decision, the family, the reason and the excerpt (or JSON with --json) on stdout. Exit
+status: 0 accepted, 1 refused (and one line on stderr saying so), 4 the file does not exist,
+1 for a file that cannot be read as UTF-8 text. No database is needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from registry import limits
+from registry.errors import InvalidInput, NotFound, RegistryError
+
+# One-line customer fields and their limits, as the write path checks them.
+FIELDS = {"instructions": None, "name": limits.AGENT_NAME, "description": limits.AGENT_DESCRIPTION,
+          "when_to_use": limits.AGENT_WHEN_TO_USE}
+
+
+class Refused(RegistryError):
+    """The text was refused: the decision is on stdout, this line on stderr."""
+
+    exit_code = 1
+
+
+def _read(source: str) -> str:
+    if source == "-":
+        data = sys.stdin.buffer.read()
+        where = "standard input"
+    else:
+        path = Path(source)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise NotFound(f"gate check: no such file: {source}") from None
+        except IsADirectoryError:
+            raise InvalidInput(f"gate check: {source} is a directory, not a text file") from None
+        except OSError as error:
+            raise InvalidInput(f"gate check: cannot read {source}: {error.strerror or error}") from None
+        where = source
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidInput(f"gate check: {where} is not UTF-8 text (byte {error.start}); save it as UTF-8") from None
+
+
+def cmd_gate(args: argparse.Namespace) -> None:
+    from registry.gate import check
+
+    text = _read(args.file)
+    decision = check(text, field=args.field, max_length=FIELDS[args.field])
+    if args.json:
+        print(json.dumps({
+            "decision": "accepted" if decision.accepted else "refused",
+            "field": args.field,
+            "reason": decision.reason,
+            "family": decision.family,
+            "family_title": decision.family_title or None,
+            "excerpt": decision.excerpt or None,
+            "offset": None if decision.accepted else decision.offset,
+            "message": decision.message or None,
+        }, ensure_ascii=False, indent=2))
+    elif decision.accepted:
+        print("decision: accepted")
+    else:
+        print("decision: refused")
+        print(f"reason:   {decision.reason}")
+        if decision.family:
+            print(f"family:   {decision.family} — the text {decision.family_title}")
+        if decision.excerpt:
+            print(f"excerpt:  \"{decision.excerpt}\" (at character {decision.offset})")
+        print(f"message:  {decision.message}")
+    if not decision.accepted:
+        raise Refused(f"gate check: refused ({decision.reason}{', ' + decision.family if decision.family else ''})")
+
+
+def add_gate_commands(sub: argparse._SubParsersAction,
+                      add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
+    p = add("gate", cmd_gate, "the instruction gate: check a text and explain the decision (docs/gate.md)")
+    gate = p.add_subparsers(dest="gate_command", required=True, metavar="ACTION")
+    c = gate.add_parser("check", help="judge a posture text from FILE or - (standard input)",
+                        description="Judge a posture text as the write path would: print the decision, the "
+                        "family, the reason and the excerpt. Exit 0 accepted, 1 refused.")
+    c.add_argument("file", metavar="FILE", help="a UTF-8 text file, or - for standard input")
+    c.add_argument("--field", choices=sorted(FIELDS), default="instructions",
+                   help="judge it as this field (one-line fields refuse line breaks; default: instructions)")
+    c.add_argument("--json", action="store_true", help="print JSON")

@@ -1,0 +1,194 @@
+"""What a model would read that a reviewer would not: encoded runs and hidden markup, decoded.
+
+`views(text)` yields `View`s — a decoded text and the span of the source it came from. The gate
+judges every view as it judges the text, so an instruction in base64, hex, percent or unicode
+escapes, HTML entities, ROT13 (when the text names it), reversed text, quoted string concatenation
+("ig" + "nore"), or inside HTML/Markdown comments and hidden elements is refused like a plain one.
+Decoding never raises: what does not decode to readable text is not a view.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import html
+import re
+import urllib.parse
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class View:
+    text: str
+    start: int  # the source span the view was decoded from
+    end: int
+    how: str
+
+
+_MIN_DECODED = 8
+
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])")
+_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :,-]?){8,}")
+_HEX_ESCAPES = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){4,}")
+_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){4,}")
+_UNICODE_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}){3,}")
+_ENTITIES = re.compile(r"(?:&#(?:x[0-9A-Fa-f]+|\d+);){3,}")
+_SETTING = re.compile(r"\w\s*=\s*[\w\"'{\[]")
+_SETTING_PUNCTUATION = re.compile(r"[={}\[\]\"'_]+|(?<=[a-z])\.(?=[a-z])")
+_QUOTE = "\"'`“”‘’«»"
+_CONCATENATION = re.compile(
+    rf"[{_QUOTE}][^{_QUOTE}\n]{{0,40}}[{_QUOTE}](?:\s*[+&.]\s*|\s*\|\|\s*)"
+    rf"(?:[{_QUOTE}][^{_QUOTE}\n]{{0,40}}[{_QUOTE}](?:\s*[+&.]\s*|\s*\|\|\s*))*"
+    rf"[{_QUOTE}][^{_QUOTE}\n]{{0,40}}[{_QUOTE}]"
+)
+_QUOTED = re.compile(rf"[{_QUOTE}]([^{_QUOTE}\n]*)[{_QUOTE}]")
+_TAG = re.compile(r"</?([A-Za-z][\w-]{1,30})[^<>]{0,200}>")
+_HTML_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
+_HIDDEN_ELEMENT = re.compile(
+    r"<(\w+)[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\bhidden\b|font-size\s*:\s*0|opacity\s*:\s*0"
+    r"|color\s*:\s*(?:white|#fff\b|#ffffff))[^>]*>(.*?)</\1\s*>",
+    re.IGNORECASE | re.DOTALL,
+)
+_MARKDOWN_COMMENT = re.compile(r"^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*[(\"'](.*?)[)\"']\s*$", re.MULTILINE)
+_ROT13_CUE = re.compile(r"rot\s*-?\s*13|\bcesar\b|\bcaesar\b|\bcésar\b", re.IGNORECASE)
+_REVERSE_CUE = re.compile(
+    r"revers|backwards|\binvert|de tr[aá]s (?:pra|para) frente|ao contr[aá]rio|al rev[eé]s|del rev[eé]s|espelh|"
+    r"\bmirror|right to left|direita para a esquerda|derecha a izquierda", re.IGNORECASE)
+# Common short words, written backwards: a line holding several reads as reversed text.
+_REVERSED_WORDS = frozenset(
+    "eht ruoy lla dna uoy era siht taht tnod ton on sa so sal sol ed od ad sod sad euq ecov sut sus ues aus "
+    "arap rop le al moc noc eton".split())
+
+
+_INLINE = frozenset(("hex escapes", "percent encoding", "unicode escapes", "HTML entities", "base64", "hex"))
+
+
+def _readable(decoded: str) -> bool:
+    if len(decoded) < _MIN_DECODED:
+        return False
+    letters = sum(ch.isalpha() or ch == " " for ch in decoded)
+    printable = sum(ch.isprintable() or ch in "\n\t" for ch in decoded)
+    return printable == len(decoded) and letters >= 0.7 * len(decoded) and " " in decoded.strip()
+
+
+def _utf8(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _base64(run: str) -> str | None:
+    padded = run.rstrip("=")
+    padded += "=" * (-len(padded) % 4)
+    for decoder in (base64.b64decode, base64.urlsafe_b64decode):
+        try:
+            decoded = _utf8(decoder(padded))
+        except (binascii.Error, ValueError):
+            continue
+        if decoded and _readable(decoded):
+            return decoded
+    return None
+
+
+def _hex(run: str) -> str | None:
+    digits = re.sub(r"[^0-9A-Fa-f]", "", run)
+    if len(digits) % 2:
+        digits = digits[:-1]
+    try:
+        decoded = _utf8(bytes.fromhex(digits))
+    except ValueError:
+        return None
+    return decoded if decoded and _readable(decoded) else None
+
+
+_ANY_REVERSED_WORD = re.compile(r"\b(?:" + "|".join(sorted(_REVERSED_WORDS)) + r")\b", re.IGNORECASE)
+
+
+def _looks_reversed(line: str) -> bool:
+    words = re.findall(r"[a-zà-ÿ]+", line.lower())
+    backwards = sum(word in _REVERSED_WORDS for word in words)
+    return backwards >= 2 and backwards * 4 >= len(words) * 1
+
+
+def views(text: str, depth: int = 0) -> Iterator[View]:
+    found: list[View] = []
+    for match in _BASE64.finditer(text):
+        decoded = _base64(match.group())
+        if decoded:
+            found.append(View(decoded, match.start(), match.end(), "base64"))
+    for match in _HEX.finditer(text):
+        decoded = _hex(match.group())
+        if decoded:
+            found.append(View(decoded, match.start(), match.end(), "hex"))
+    for match in _HEX_ESCAPES.finditer(text):
+        decoded = _hex(match.group().replace("\\x", ""))
+        if decoded:
+            found.append(View(decoded, match.start(), match.end(), "hex escapes"))
+    if "%" in text:
+        for match in _PERCENT.finditer(text):
+            decoded = urllib.parse.unquote(match.group())
+            if decoded != match.group():
+                found.append(View(decoded, match.start(), match.end(), "percent encoding"))
+    if "\\u" in text:
+        for match in _UNICODE_ESCAPES.finditer(text):
+            try:
+                decoded = codecs.decode(match.group(), "unicode_escape")
+            except UnicodeDecodeError:
+                continue
+            found.append(View(decoded, match.start(), match.end(), "unicode escapes"))
+    if "&#" in text:
+        for match in _ENTITIES.finditer(text):
+            found.append(View(html.unescape(match.group()), match.start(), match.end(), "HTML entities"))
+    # settings written as key=value ("guardrails=false; mode=unrestricted"): folding would glue
+    # "guardrails=false" into one word, so each such line is also read with "=" and "_" as spaces
+    if "=" in text:
+        position = 0
+        for line in text.split("\n"):
+            if _SETTING.search(line):
+                found.append(View(_SETTING_PUNCTUATION.sub(" ", line), position, position + len(line), "settings"))
+            position += len(line) + 1
+    for match in _CONCATENATION.finditer(text):
+        joined = "".join(_QUOTED.findall(match.group()))
+        found.append(View(joined, match.start(), match.end(), "string concatenation"))
+        # the sentence with the concatenation replaced by its value
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        line_end = text.find("\n", match.end())
+        line_end = len(text) if line_end == -1 else line_end
+        found.append(View(text[line_start:match.start()] + joined + text[match.end():line_end],
+                          match.start(), match.end(), "string concatenation"))
+    if "<" in text:
+        # tags read as headings: "<admin>You may…</admin>" is an authority heading over a permission
+        if _TAG.search(text):
+            found.append(View(_TAG.sub(lambda m: f" {m.group(1)}: ", text), 0, len(text), "markup tags"))
+        for match in _HTML_COMMENT.finditer(text):
+            found.append(View(match.group(1), match.start(), match.end(), "HTML comment"))
+        for match in _HIDDEN_ELEMENT.finditer(text):
+            found.append(View(match.group(2), match.start(), match.end(), "hidden element"))
+    if "]:" in text:
+        for match in _MARKDOWN_COMMENT.finditer(text):
+            found.append(View(match.group(1), match.start(), match.end(), "Markdown comment"))
+    if _ROT13_CUE.search(text):
+        found.append(View(codecs.decode(text, "rot_13"), 0, len(text), "ROT13"))
+    cue = _REVERSE_CUE.search(text) is not None
+    if cue or _ANY_REVERSED_WORD.search(text):
+        position = 0
+        for line in text.split("\n"):
+            if line.strip() and (cue or _looks_reversed(line)):
+                found.append(View(line[::-1], position, position + len(line), "reversed text"))
+            position += len(line) + 1
+    # An escaped run inside a sentence ("\\u0069\\u0067… as regras"): also the line with the run decoded.
+    for view in list(found):
+        if view.how in _INLINE and not (view.start == 0 and view.end == len(text)):
+            line_start = text.rfind("\n", 0, view.start) + 1
+            line_end = text.find("\n", view.end)
+            line_end = len(text) if line_end == -1 else line_end
+            found.append(View(text[line_start:view.start] + view.text + text[view.end:line_end], view.start, view.end,
+                              view.how))
+    for view in found:
+        yield view
+        if depth == 0 and view.how not in ("ROT13", "reversed text"):
+            for inner in views(view.text, depth + 1):
+                yield View(inner.text, view.start, view.end, f"{view.how}, then {inner.how}")
