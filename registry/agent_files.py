@@ -10,7 +10,8 @@
     The instructions, verbatim, up to the end of the file.
 
 The body is the instructions exactly: only the single newline that ends the file is not
-part of them.
+part of them. Files are read by registry.text_files (strict UTF-8, BOM dropped, CRLF → LF), the
+rule every command that reads a text file follows.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pydantic import ValidationError
 
 from registry.errors import RegistryError
 from registry.models import AgentFile, describe_validation_error
+from registry.text_files import normalise_text, read_text_file
 
 _FENCE = "---"
 
@@ -31,7 +33,8 @@ class AgentFileError(RegistryError):
 
 
 def parse_agent_file(text: str, source: str = "<text>") -> AgentFile:
-    lines = text.split("\n")
+    """An agent file's text, as read (registry.text_files.normalise_text is applied here)."""
+    lines = normalise_text(text).split("\n")
     if not lines or lines[0].strip() != _FENCE:
         raise AgentFileError(f"{source}: must start with a '---' line opening the front matter")
     try:
@@ -44,7 +47,7 @@ def parse_agent_file(text: str, source: str = "<text>") -> AgentFile:
         raise AgentFileError(f"{source}: the front matter is not valid YAML: {error}") from error
     if not isinstance(header, dict):
         raise AgentFileError(f"{source}: the front matter must be a mapping of keys to values")
-    body = "\n".join(lines[end + 1:]).removesuffix("\n")
+    body = "\n".join(lines[end + 1:])
     try:
         return AgentFile.model_validate({**header, "instructions": body})
     except ValidationError as error:
@@ -52,7 +55,8 @@ def parse_agent_file(text: str, source: str = "<text>") -> AgentFile:
 
 
 def read_agent_file(path: Path) -> AgentFile:
-    return parse_agent_file(path.read_text(encoding="utf-8"), str(path))
+    """TextFileError/TextFileMissing when the file cannot be read as UTF-8 text."""
+    return parse_agent_file(read_text_file(path, keep_final_newline=True), str(path))
 
 
 def read_agent_dir(directory: Path) -> list[AgentFile]:

@@ -17,10 +17,11 @@ import yaml
 from psycopg.rows import class_row
 
 from registry.agent_files import AgentFileError, read_agent_file
-from registry.api import AGENT_IN_LAYER, Registry
+from registry.api import AGENT_IN_LAYER, Registry, check_prompt_fields
 from registry.errors import RegistryError
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.models import Agent, AgentContent, AgentFile
+from registry.text_files import TextFileError, TextFileMissing
 
 CONTENT_FIELDS = ("name", "description", "when_to_use", "requires", "instructions", "status", "enabled", "note",
                   "tool_profile")
@@ -51,9 +52,9 @@ class ImportRefused(RegistryError):
 def agent_paths(path: Path) -> list[Path]:
     if path.is_dir():
         return sorted(path.rglob("*.md"))
-    if path.is_file():
-        return [path]
-    raise AgentFileError(f"{path}: no such file or directory")
+    if path.is_file() or path.is_symlink() or path.exists():
+        return [path]  # whatever it is, reading it says what is wrong with it (registry.text_files)
+    raise TextFileMissing(f"{path}: no such file or directory")
 
 
 def _layer_key(agent: AgentFile) -> tuple[str | None, str | None, str]:
@@ -70,7 +71,8 @@ def check_files(paths: list[Path]) -> tuple[list[tuple[str, AgentFile]], ImportR
         try:
             agent = read_agent_file(path)
             validate_instructions(agent.instructions)
-        except (AgentFileError, InstructionsRejected) as error:
+            check_prompt_fields(agent.model_dump())
+        except (AgentFileError, InstructionsRejected, TextFileError, TextFileMissing) as error:
             report.refused.append((source, str(error).removeprefix(f"{source}: ")))
             continue
         if _layer_key(agent) in seen:

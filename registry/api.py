@@ -121,7 +121,8 @@ PROMPT_FIELDS = {"name": limits.AGENT_NAME, "description": limits.AGENT_DESCRIPT
                  "when_to_use": limits.AGENT_WHEN_TO_USE}
 
 
-def _checked_fields(fields: dict[str, object]) -> dict[str, object]:
+def check_prompt_fields(fields: dict[str, object]) -> dict[str, object]:
+    """The one-line prompt fields among `fields`, as the gate passes them (else InstructionsRejected)."""
     return {name: validate_field(name, fields[name], cap)
             for name, cap in PROMPT_FIELDS.items() if fields.get(name) is not None}
 
@@ -404,7 +405,7 @@ class Registry:
             return self.create_agent_in(conn, content, self.scope_in(conn, tenant, project))
 
     def create_agent_in(self, conn: psycopg.Connection, content: AgentContent, scope: Scope) -> Agent:
-        params = content.model_dump() | _checked_fields(content.model_dump()) | {
+        params = content.model_dump() | check_prompt_fields(content.model_dump()) | {
             "instructions": validate_instructions(content.instructions),
             "requires": Jsonb(content.requires),
             "tool_profile": _profile_json(content.tool_profile),
@@ -424,7 +425,7 @@ class Registry:
 
     def update_agent_in(self, conn: psycopg.Connection, agent: Agent, scope: Scope, fields: dict[str, object],
                       expected_version: int | None) -> Agent:
-        fields |= _checked_fields(fields)
+        fields |= check_prompt_fields(fields)
         if "instructions" in fields:
             fields["instructions"] = validate_instructions(fields["instructions"])
         if "requires" in fields:

@@ -29,8 +29,10 @@ from registry.cli_write import (
 )
 from registry.models import CatalogEntry
 from registry.paths import SEEDS_DIR
+from registry.refs import InvalidReference, ascii_int, is_ascii_id, not_utf8, parse_ref, parse_slug
 from registry.render import as_json, describe_conversation, describe_default, table
 from registry.seeding import load_seeds
+from registry.text_files import TextFileError, TextFileMissing, read_text_file
 
 DEMO_TENANT = "acme"
 DEMO_PROJECT = "financeiro"
@@ -93,8 +95,8 @@ def cmd_conversation(args: argparse.Namespace) -> None:
 
 
 def cmd_prompt(args: argparse.Namespace) -> None:
-    rules = Path(args.rules).read_text(encoding="utf-8") if args.rules else PRODUCT_RULES_FILE.read_text(encoding="utf-8")
-    if args.explain or args.workspace:
+    rules = read_text_file(args.rules if args.rules is not None else PRODUCT_RULES_FILE, "--rules")
+    if args.explain or args.workspace is not None:
         cmd_prompt_assembled(args, rules)
         return
     from registry.frame import frame_system_prompt
@@ -126,7 +128,7 @@ def cmd_prompt_assembled(args: argparse.Namespace, rules: str) -> None:
     registry, conn = open_registry(args)
     with conn:
         built = conversation_prompt(registry, args.conversation, rules,
-                                    workspace=Path(args.workspace) if args.workspace else None, budgets=budgets)
+                                    workspace=_workspace(args.workspace), budgets=budgets)
     assembled = built.assembled
     if args.json:
         print(json.dumps({"conversation": built.conversation.model_dump(mode="json"), "text": assembled.text,
@@ -139,9 +141,21 @@ def cmd_prompt_assembled(args: argparse.Namespace, rules: str) -> None:
     _print_refusal(built.conversation, built.refusal)
 
 
+def _workspace(value: str | None) -> Path | None:
+    """--workspace names a directory that exists: a typo is an error, not an empty layer."""
+    if value is None:
+        return None
+    path = Path(value)
+    if value.strip() == "" or not path.exists():
+        raise TextFileMissing(f"--workspace {value}: no such directory")
+    if not path.is_dir():
+        raise TextFileError(f"--workspace {value}: not a directory")
+    return path
+
+
 def _budget(text: str) -> tuple[str, int]:
     name, _, value = text.partition("=")
-    if not value.isdigit():
+    if not is_ascii_id(value):
         raise InvalidInput(f"--budget takes LAYER=TOKENS, e.g. instruction_files=500 (got {text!r})")
     return name, int(value)
 
@@ -157,12 +171,60 @@ def _refusal_json(refusal) -> dict | None:
 
 
 def cmd_migrate(args: argparse.Namespace) -> None:
+    """Upgrade, or with --downgrade go down, saying what happened: the database's revision is
+    read before and after, never assumed (docs/dba.md)."""
     if args.sql:
-        print(migrate.offline_script(args.revision), end="")
+        if args.downgrade:
+            print(migrate.offline_downgrade_script(args.revision), end="")
+        else:
+            print(migrate.offline_script(args.revision), end="")
         return
     url = db.database_url()
-    migrate.upgrade(url, args.revision)
-    print(f"Database migrated to {args.revision}.")
+    plan = migrate.plan(url, args.revision)
+    before, target = plan.before or "base", plan.target or "base"
+    if plan.direction == "downgrade" and not args.downgrade:
+        raise migrate.MigrationRefused(
+            f"the database is at {before}; {target} is below it: going there is a downgrade, which drops what "
+            f"later revisions added. Nothing was changed; re-run with --downgrade to see what it drops and confirm")
+    if plan.direction == "upgrade" and args.downgrade:
+        raise migrate.MigrationRefused(f"--downgrade: the database is at {before}; {target} is above it. "
+                                       "Nothing was changed; run without --downgrade to upgrade")
+    if plan.direction == "none":
+        if args.downgrade:
+            print(f"Database already at {before}; nothing to downgrade.")
+            return
+        migrate.upgrade(url, plan.target or "base")  # re-creates the replaceable objects
+        print(f"Database already at {before}; no revision to apply (views, functions and triggers re-applied).")
+        return
+    if plan.direction == "upgrade":
+        _, after = migrate.upgrade(url, plan.target or "base")
+        print(f"Database migrated from {before} to {after or 'base'}.")
+        return
+    _confirm_downgrade(args, plan)
+    _, after = migrate.downgrade(url, plan.target or "base")
+    print(f"Database downgraded from {before} to {after or 'base'}.")
+
+
+def _confirm_downgrade(args: argparse.Namespace, plan: migrate.MigrationPlan) -> None:
+    """Name what the downgrade drops, with row counts; go on only with --yes or a "y" at a terminal."""
+    where = f"from {plan.before or 'base'} to {plan.target or 'base'}"
+    if not plan.drops:
+        print(f"Downgrade {where}: no table or column is dropped.")
+    else:
+        print(f"Downgrade {where} drops:")
+        for dropped in plan.drops:
+            print(f"  {dropped.describe()}  (revision {dropped.revision})")
+    if not plan.loses_data or args.yes:
+        return
+    if not sys.stdin.isatty():
+        raise InvalidInput("not confirmed: nothing was changed; re-run with --yes to drop this data "
+                           "(take a pg_dump first)")
+    try:
+        answer = input("Drop this data? [y/N] ")
+    except EOFError:
+        answer = ""
+    if answer.strip().lower() not in ("y", "yes"):
+        raise InvalidInput("not confirmed: nothing was changed")
 
 
 def cmd_seed(args: argparse.Namespace) -> None:
@@ -230,7 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--actor", help="who is making the change, kept in the history "
                         "(default: $REGISTRY_ACTOR, else your user name)")
     parser.add_argument("--as-tenant", metavar="TENANT", help="act as this tenant (slug or id): row-level security "
-                        "as registry_app, so only the official layer and this tenant's rows exist")
+                        "as registry_app, so only the official layer and this tenant's rows exist; an empty, "
+                        "malformed or unknown tenant is refused before anything runs")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add(name: str, handler: Callable[[argparse.Namespace], None], help_text: str) -> argparse.ArgumentParser:
@@ -240,9 +303,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     add("demo", cmd_demo, "migrate, load the seeds and show a demo project's resolved agents")
 
-    p = add("migrate", cmd_migrate, "upgrade the database schema (Alembic)")
-    p.add_argument("--revision", default="head", help="target revision (default: head)")
-    p.add_argument("--sql", action="store_true", help="print the SQL script instead of running it (no database)")
+    p = add("migrate", cmd_migrate, "upgrade the database schema (Alembic); --downgrade to go down")
+    p.add_argument("--revision", default="head", help="target revision: head (the default), base, an id such as "
+                   "0003, or a step such as -1")
+    p.add_argument("--downgrade", action="store_true", help="go down to --revision (required for a revision "
+                   "below the database's): lists the tables and columns it drops with their row counts and asks")
+    p.add_argument("--yes", action="store_true", help="with --downgrade: drop the data without asking")
+    p.add_argument("--sql", action="store_true", help="print the SQL script instead of running it (no database); "
+                   "with --downgrade, the script from head down to --revision")
 
     p = add("seed", cmd_seed, "load the official agents and the demo data (idempotent)")
     p.add_argument("--no-demo", action="store_true", help="official agents only")
@@ -264,7 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("conversation", cmd_conversation, "show a conversation's agent; start, pin or unpin conversations")
     p.add_argument("action", choices=["show", "start", "pin", "unpin"],
                    help="show ID (the default), start --tenant T, pin ID SLUG ('' = no agent), unpin ID")
-    p.add_argument("id", nargs="?", type=int, help="conversation id")
+    p.add_argument("id", nargs="?", type=ascii_int, help="conversation id")
     p.add_argument("agent", nargs="?", help="with pin: the slug to pin, or '' for explicitly no agent")
     p.add_argument("--tenant", help="with start: tenant slug or id")
     p.add_argument("--project", help="with start: project slug or id")
@@ -275,8 +343,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = add("prompt", cmd_prompt, "the system prompt of a conversation: product rules, then its framed agent")
-    p.add_argument("--conversation", type=int, required=True, help="conversation id")
-    p.add_argument("--rules", help=f"product rules file (default: {PRODUCT_RULES_FILE.relative_to(SEEDS_DIR.parent)})")
+    p.add_argument("--conversation", type=ascii_int, required=True, help="conversation id")
+    p.add_argument("--rules", help="product rules file, UTF-8 "
+                   f"(default: {PRODUCT_RULES_FILE.relative_to(SEEDS_DIR.parent)})")
     p.add_argument("--explain", action="store_true", help="assemble by layers and show each layer's tokens, "
                    "budget and cut, then the prompt")
     p.add_argument("--workspace", help="a workspace whose AGENTS.md files join the instruction files layer")
@@ -292,9 +361,40 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_arguments(args: argparse.Namespace) -> None:
+    """Before anything runs: every value from argv is text (bytes that are not UTF-8 arrive as
+    lone surrogates), and every tenant, project and agent reference is an id or a valid slug
+    (registry.refs) — converted in place, so nothing downstream guesses again."""
+    for name, value in vars(args).items():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and (bad := not_utf8(item)) is not None:
+                option = name if name in ("agent", "slug", "value", "path", "directory") else "--" + name.replace("_", "-")
+                raise InvalidReference(f"{option} is not valid UTF-8 ({bad})")
+    if args.as_tenant is not None:
+        args.as_tenant = parse_ref(args.as_tenant, "--as-tenant")
+    for name in ("tenant", "project"):
+        if getattr(args, name, None) is not None:
+            setattr(args, name, parse_ref(getattr(args, name), f"--{name}"))
+    agent = getattr(args, "agent", None)
+    if args.command == "agent" and agent is not None:
+        args.agent = parse_ref(agent, "agent")
+    elif args.command == "optout":
+        args.agent = parse_slug(agent, "--agent")
+    elif args.command == "impact" and agent is not None:
+        args.agent = (parse_slug(agent, "agent", allow_empty=args.change == "default")
+                      if args.change in ("optout", "default") else parse_ref(agent, "agent"))
+    elif args.command == "conversation":
+        if agent is not None:
+            args.agent = parse_slug(agent, "agent", allow_empty=True)
+        if args.start_agent is not None:
+            args.start_agent = parse_slug(args.start_agent, "--agent", allow_empty=True)
+    elif args.command == "default" and args.value is not None:
+        args.value = parse_slug(args.value, "the default agent", allow_empty=True)
+
+
 def _with_default_actions(argv: list[str]) -> list[str]:
     """`registry conversation ID` and `registry default --tenant T` read without an action word."""
-    if len(argv) >= 2 and argv[0] == "conversation" and argv[1].isdigit():
+    if len(argv) >= 2 and argv[0] == "conversation" and is_ascii_id(argv[1]):
         return ["conversation", "show", *argv[1:]]
     if len(argv) >= 2 and argv[0] == "default" and argv[1] not in ("show", "set", "clear", "-h", "--help"):
         return ["default", "show", *argv[1:]]
@@ -304,11 +404,17 @@ def _with_default_actions(argv: list[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     start = 0
-    while argv[start:start + 1] and argv[start] in ("--actor", "--as-tenant"):
-        start += 2
+    while argv[start:start + 1]:
+        if argv[start] in ("--actor", "--as-tenant"):
+            start += 2
+        elif argv[start].startswith(("--actor=", "--as-tenant=")):
+            start += 1
+        else:
+            break
     argv = argv[:start] + _with_default_actions(argv[start:])
     args = build_parser().parse_args(argv)
     try:
+        check_arguments(args)
         args.handler(args)
     except RegistryError as error:
         print(f"registry: {error}", file=sys.stderr)

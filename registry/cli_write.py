@@ -16,12 +16,14 @@ from pathlib import Path
 
 import psycopg
 
-from registry import db
+from registry import db, limits
 from registry.agent_io import export_agents, import_agents
 from registry.api import AgentRef, Registry
-from registry.errors import InvalidInput
+from registry.errors import InvalidInput, NotFound
 from pydantic import ValidationError
 
+from registry.refs import InvalidReference, ascii_int, not_utf8, parse_ref
+from registry.text_files import TextFileError, read_text_file
 from registry.models import AgentChanges, AgentContent, describe_validation_error
 from registry.tool_profiles import ToolProfile
 from registry.render import as_json, describe_conversation, table
@@ -31,10 +33,39 @@ AddCommand = Callable[[str, Handler, str], argparse.ArgumentParser]
 
 
 def open_registry(args: argparse.Namespace) -> tuple[Registry, psycopg.Connection]:
-    """A connection and the Registry over it: acting for --as-tenant when given."""
+    """A connection and the Registry over it: acting for --as-tenant when given.
+
+    --as-tenant fails closed: given at all (even '' or blank), it must name an existing tenant,
+    checked here before any command runs; it is never read as "no tenant"."""
+    actor = args.actor or os.environ.get("REGISTRY_ACTOR") or getpass.getuser()
+    if (bad := not_utf8(actor)) is not None:
+        raise InvalidReference(f"the actor (--actor, REGISTRY_ACTOR or your user name) is not valid UTF-8 ({bad})")
     conn = db.connect()
-    registry = Registry(conn, actor=args.actor or os.environ.get("REGISTRY_ACTOR") or getpass.getuser())
-    return (registry.for_tenant(args.as_tenant) if args.as_tenant else registry), conn
+    registry = Registry(conn, actor=actor)
+    if args.as_tenant is None:
+        return registry, conn
+    try:
+        tenant_id = acting_tenant(conn, args.as_tenant)
+    except BaseException:
+        conn.close()
+        raise
+    return registry.for_tenant(tenant_id), conn
+
+
+def acting_tenant(conn: psycopg.Connection, reference: str | int) -> int:
+    """The id of the tenant --as-tenant names, or NotFound. An id is looked up with the setting
+    registry.tenant_id already made (so a login that is itself tenant-scoped can see it)."""
+    ref = parse_ref(reference, "--as-tenant")
+    with conn.transaction():
+        if isinstance(ref, int):
+            conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(ref),))
+            row = conn.execute("SELECT id FROM tenants WHERE id = %s", (ref,)).fetchone()
+        else:
+            row = conn.execute("SELECT id FROM tenants WHERE slug = %s", (ref,)).fetchone()
+    if row is None:
+        raise NotFound(f"--as-tenant: no tenant {ref!r}: give an existing tenant's slug or id (a login that is "
+                       "registry_app itself sees its tenant by id only); nothing was run")
+    return row[0]
 
 
 def _run(args: argparse.Namespace, action: Callable[[Registry], object]) -> object:
@@ -44,21 +75,19 @@ def _run(args: argparse.Namespace, action: Callable[[Registry], object]) -> obje
 
 
 def _ref(args: argparse.Namespace) -> AgentRef | int:
-    if args.agent.isdigit():
-        if args.tenant or args.project:
+    agent = parse_ref(args.agent, "agent")  # registry.cli.check_arguments has parsed it already
+    if isinstance(agent, int):
+        if args.tenant is not None or args.project is not None:
             raise InvalidInput("give an agent id alone, or a slug with --tenant/--project")
-        return int(args.agent)
-    return AgentRef(args.agent, tenant=args.tenant, project=args.project)
+        return agent
+    return AgentRef(agent, tenant=args.tenant, project=args.project)
 
 
 def _instructions(args: argparse.Namespace) -> str | None:
     if args.instructions is not None and args.instructions_file is not None:
         raise InvalidInput("give --instructions or --instructions-file, not both")
     if args.instructions_file is not None:
-        try:
-            return Path(args.instructions_file).read_text(encoding="utf-8")
-        except OSError as error:
-            raise InvalidInput(f"cannot read {args.instructions_file}: {error.strerror}") from error
+        return read_text_file(args.instructions_file, "--instructions-file")
     return args.instructions
 
 
@@ -254,10 +283,15 @@ def cmd_impact(args: argparse.Namespace) -> None:
 
 
 def cmd_watch(args: argparse.Namespace) -> None:
-    from registry.watch import watch_changes
+    from registry.watch import excerpt, watch_changes
+
+    def warn(payload: str, reason: str) -> None:
+        # stderr only: --json output stays one valid object per line on stdout.
+        print(f"registry watch: ignored a notification that is not the registry's ({reason}): {excerpt(payload)}",
+              file=sys.stderr, flush=True)
 
     print("Watching registry_changes (Ctrl-C to stop)…", file=sys.stderr, flush=True)
-    for change in watch_changes(db.database_url()):
+    for change in watch_changes(db.database_url(), on_ignored=warn):
         if args.json:
             print(change.model_dump_json(), flush=True)
         elif change.reconnected:
@@ -284,6 +318,8 @@ def cmd_project_instructions(args: argparse.Namespace) -> None:
 
 # -- import and export ---------------------------------------------------------------------
 def cmd_import(args: argparse.Namespace) -> None:
+    if args.path.strip() == "":
+        raise TextFileError("import: the path is empty: give an agent file or a directory of them")
     report = _run(args, lambda r: import_agents(r, Path(args.path)))
     if args.json:
         print(json.dumps(report.__dict__, indent=2))
@@ -305,13 +341,14 @@ def _agent_address(p: argparse.ArgumentParser) -> None:
 
 
 def _content_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--name", help="display name (at most 160 characters)")
-    p.add_argument("--description", help="what the agent does (at most 400)")
-    p.add_argument("--when-to-use", help="when a person should choose it (at most 400)")
+    p.add_argument("--name", help=f"display name, one line (at most {limits.AGENT_NAME} characters)")
+    p.add_argument("--description", help=f"what the agent does, one line (at most {limits.AGENT_DESCRIPTION})")
+    p.add_argument("--when-to-use", help=f"when a person should choose it, one line (at most {limits.AGENT_WHEN_TO_USE})")
     p.add_argument("--requires", help='JSON object of string lists, e.g. \'{"grupos": ["financeiro"]}\'')
     p.add_argument("--instructions", help="the posture text")
-    p.add_argument("--instructions-file", help="read the posture text from this file")
-    p.add_argument("--note", help="an internal note (at most 255)")
+    p.add_argument("--instructions-file", help="read the posture text from this file (UTF-8; its final newline "
+                   "is not part of the text)")
+    p.add_argument("--note", help=f"an internal note (at most {limits.AGENT_NOTE})")
     p.add_argument("--tool-profile", help='JSON: {"include": [globs], "exclude": [globs], "require_verified": '
                    'true, "max_tools": n} — narrows the tools exposed with this agent')
 
@@ -326,7 +363,7 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
         return p
 
     p = action("create", cmd_agent_create, "create an agent (a draft unless --publish)")
-    p.add_argument("slug", help="lowercase kebab-case, at most 80 characters")
+    p.add_argument("slug", help=f"lowercase kebab-case, at most {limits.SLUG} characters")
     p.add_argument("--tenant", help="tenant slug or id (omit for the official layer)")
     p.add_argument("--project", help="project slug or id (the project layer)")
     p.add_argument("--publish", action="store_true", help="publish it at once")
@@ -335,7 +372,7 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
 
     p = action("update", cmd_agent_update, "change an agent's content (a new version)")
     _agent_address(p)
-    p.add_argument("--version", type=int, required=True, help="the version your change is based on")
+    p.add_argument("--version", type=ascii_int, required=True, help="the version your change is based on")
     _content_options(p)
 
     for name, verb, removes in (("publish", "Published", False), ("unpublish", "Unpublished", True),
@@ -343,13 +380,13 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
         p = action(name, _status_command(name, verb, removes), f"{name} an agent"
                    + (" (shows the impact and asks first)" if removes else ""))
         _agent_address(p)
-        p.add_argument("--version", type=int, help="refuse if the agent is no longer at this version")
+        p.add_argument("--version", type=ascii_int, help="refuse if the agent is no longer at this version")
         if removes:
             p.add_argument("--yes", action="store_true", help="make the change without asking")
 
     p = action("delete", cmd_agent_delete, "delete an agent (shows the impact and asks first)")
     _agent_address(p)
-    p.add_argument("--version", type=int, help="refuse if the agent is no longer at this version")
+    p.add_argument("--version", type=ascii_int, help="refuse if the agent is no longer at this version")
     p.add_argument("--yes", action="store_true", help="make the change without asking")
 
     p = action("show", cmd_agent_show, "one stored agent, with its instructions")
@@ -360,8 +397,8 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
 
     p = action("restore", cmd_agent_restore, "make an old version current again, as a new version")
     _agent_address(p)
-    p.add_argument("--to", type=int, required=True, help="the version to restore")
-    p.add_argument("--version", type=int, required=True, help="the agent's current version")
+    p.add_argument("--to", type=ascii_int, required=True, help="the version to restore")
+    p.add_argument("--version", type=ascii_int, required=True, help="the agent's current version")
 
     p = add("optout", cmd_optout, "hide an inherited agent in a project, or show it again")
     p.add_argument("action", choices=["add", "remove"])
@@ -379,7 +416,8 @@ def add_write_commands(sub: argparse._SubParsersAction, add: AddCommand) -> None
     p.add_argument("--tenant", required=True, help="tenant slug or id")
     p.add_argument("--project", required=True, help="project slug or id")
     p.add_argument("--instructions", help="with set: the text")
-    p.add_argument("--instructions-file", help="with set: read the text from this file")
+    p.add_argument("--instructions-file", help="with set: read the text from this file (UTF-8; its final "
+                   "newline is not part of the text)")
 
     p = add("impact", cmd_impact, "what a change would do, without making it")
     p.add_argument("change", choices=["delete", "disable", "unpublish", "optout", "default"])

@@ -56,13 +56,15 @@ CONSTRAINT_ERRORS: dict[str, tuple[type[RegistryError], str]] = {
     "agent_defaults_project_fk": (NotFound, "project {project!r} is not a project of tenant {tenant!r}"),
     "agent_defaults_project_needs_tenant": (InvalidInput, "a project's default needs its tenant: give the tenant too"),
     "agent_defaults_slug_format": (InvalidInput, "default agent {slug!r} must be a slug (lowercase kebab-case, "
-                                                 "at most 80) or '' for none"),
+                                                 f"at most {L.SLUG}) or '' for none"),
     "tenants_slug_key": (SlugTaken, "tenant slug {slug!r} is already taken: choose another"),
-    "tenants_slug_format": (InvalidInput, "tenant slug {slug!r} is not lowercase kebab-case of at most 80 characters"),
+    "tenants_slug_format": (InvalidInput, f"tenant slug {{slug!r}} is not lowercase kebab-case of at most {L.SLUG} "
+                                          "characters"),
     "tenants_name_length": (InvalidInput, f"tenant name is longer than {L.TENANT_NAME} characters"),
     "projects_tenant_fk": (NotFound, "tenant {tenant!r} does not exist"),
     "projects_tenant_slug_key": (SlugTaken, "tenant {tenant!r} already has a project {slug!r}: choose another slug"),
-    "projects_slug_format": (InvalidInput, "project slug {slug!r} is not lowercase kebab-case of at most 80 characters"),
+    "projects_slug_format": (InvalidInput, f"project slug {{slug!r}} is not lowercase kebab-case of at most {L.SLUG} "
+                                            "characters"),
     "projects_name_length": (InvalidInput, f"project name is longer than {L.PROJECT_NAME} characters"),
     "conversations_tenant_fk": (NotFound, "tenant {tenant!r} does not exist"),
     "conversations_project_fk": (NotFound, "project {project!r} is not a project of tenant {tenant!r}"),
@@ -70,7 +72,7 @@ CONSTRAINT_ERRORS: dict[str, tuple[type[RegistryError], str]] = {
     "conversations_slug_format": (InvalidInput, "conversation slug {slug!r} is not lowercase kebab-case"),
     "conversations_title_length": (InvalidInput, f"conversation title is longer than {L.CONVERSATION_TITLE} characters"),
     "conversations_agent_slug_format": (InvalidInput, "agent slug {agent_slug!r} must be a slug (lowercase "
-                                                      "kebab-case, at most 80) or '' for no agent"),
+                                                      f"kebab-case, at most {L.SLUG}) or '' for no agent"),
 }
 
 

@@ -4,18 +4,29 @@ triggers: sql/replaceable/notify_changes.sql).
 `watch_changes` yields a Change per notification and survives a dropped connection: it
 reconnects and yields a `reconnected` Change first, because notifications sent while it was
 away are lost — a cache must then forget everything.
+
+Notifications are hints, never trusted input: any login can `SELECT pg_notify('registry_changes',
+…)` with any text. A payload that is not the registry's shape (not JSON, not an object, an
+unknown table or operation, an id that is not a positive integer, a slug that is not one) is
+ignored: `parse_notification` raises InvalidNotification, and `watch_changes` skips it, counts
+it (`IgnoredNotifications`) and tells `on_ignored` — it never ends because of one. What a
+well-shaped forgery can still do is cause an invalidation: a re-read, never wrong data
+(docs/operations.md).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import psycopg
 from pydantic import BaseModel, ConfigDict
+
+from registry import limits
 
 CHANNEL = "registry_changes"
 
@@ -39,14 +50,84 @@ class Change(BaseModel):
 RECONNECTED = Change(operation="reconnected")
 
 
+# The shape sql/replaceable/notify_changes.sql sends. Other keys are ignored (a newer trigger
+# may add some); these must be there, with these types.
+TABLES = frozenset({"agents", "agent_optouts", "agent_defaults"})
+OPERATIONS = frozenset({"insert", "update", "delete"})
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_BIGINT_MAX = 2**63 - 1
+
+
+class InvalidNotification(ValueError):
+    """A payload on registry_changes that is not the registry's: to be ignored, never trusted."""
+
+
+def _positive_id(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if type(value) is not int or not 0 < value <= _BIGINT_MAX:
+        raise InvalidNotification(f"{key} is not a positive integer or null")
+    return value
+
+
 def parse_notification(payload: str) -> Change:
-    data: dict[str, Any] = json.loads(payload)
-    return Change.model_validate(data)
+    """The Change a payload announces, or InvalidNotification saying why it is not one."""
+    try:
+        data = json.loads(payload)
+    except (ValueError, RecursionError):
+        raise InvalidNotification("not JSON") from None
+    if not isinstance(data, dict):
+        raise InvalidNotification(f"not a JSON object (a {type(data).__name__})")
+    missing = [key for key in ("table", "operation", "tenant_id", "project_id") if key not in data]
+    if missing:
+        raise InvalidNotification(f"no {', '.join(missing)}")
+    table, operation, slug = data["table"], data["operation"], data.get("slug")
+    if not isinstance(table, str) or table not in TABLES:
+        raise InvalidNotification("table is not one of " + ", ".join(sorted(TABLES)))
+    if not isinstance(operation, str) or operation not in OPERATIONS:
+        raise InvalidNotification("operation is not insert, update or delete")
+    tenant_id, project_id = _positive_id(data, "tenant_id"), _positive_id(data, "project_id")
+    if project_id is not None and tenant_id is None:
+        raise InvalidNotification("a project_id without a tenant_id")
+    if slug is not None and not (isinstance(slug, str) and len(slug) <= limits.SLUG and (slug == "" or _SLUG.fullmatch(slug))):
+        raise InvalidNotification("slug is not a slug, '' or null")
+    return Change(table=table, operation=operation, tenant_id=tenant_id, project_id=project_id, slug=slug,
+                  agent_id=_positive_id(data, "agent_id"), version=_positive_id(data, "version"))
+
+
+def excerpt(payload: str, width: int = 80) -> str:
+    """A payload as it may be printed: ASCII-escaped (no terminal escapes, no bidi), cut."""
+    text = ascii(payload)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class IgnoredNotifications:
+    """How many payloads a watcher ignored, and the last one's reason (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.count = 0
+        self.last_reason: str | None = None
+
+    def add(self, payload: str, reason: str) -> None:
+        with self._lock:
+            self.count += 1
+            self.last_reason = reason
+
+
+OnIgnored = Callable[[str, str], None]
 
 
 def watch_changes(url: str, *, stop: threading.Event | None = None, poll_seconds: float = 1.0,
-                  retry_seconds: float = 1.0, ready: threading.Event | None = None) -> Iterator[Change]:
-    """Changes as they are committed, until `stop` is set. `ready` is set once listening."""
+                  retry_seconds: float = 1.0, ready: threading.Event | None = None,
+                  ignored: IgnoredNotifications | None = None,
+                  on_ignored: OnIgnored | None = None) -> Iterator[Change]:
+    """Changes as they are committed, until `stop` is set. `ready` is set once listening.
+
+    A payload that is not the registry's is skipped: counted in `ignored` and passed to
+    `on_ignored(payload, reason)` (whose own errors are swallowed: a forged payload must not
+    end the watch through a callback either)."""
     stop = stop or threading.Event()
     first = True
     while not stop.is_set():
@@ -60,9 +141,25 @@ def watch_changes(url: str, *, stop: threading.Event | None = None, poll_seconds
                 first = False
                 while not stop.is_set():
                     for notify in conn.notifies(timeout=poll_seconds):
-                        yield parse_notification(notify.payload)
+                        try:
+                            change = parse_notification(notify.payload)
+                        except InvalidNotification as error:
+                            _report_ignored(notify.payload, str(error), ignored, on_ignored)
+                            continue
+                        yield change
         except psycopg.OperationalError:
             if stop.is_set():
                 return
             first = False
             time.sleep(retry_seconds)
+
+
+def _report_ignored(payload: str, reason: str, ignored: IgnoredNotifications | None,
+                    on_ignored: OnIgnored | None) -> None:
+    if ignored is not None:
+        ignored.add(payload, reason)
+    if on_ignored is not None:
+        try:
+            on_ignored(payload, reason)
+        except Exception:  # noqa: BLE001 - a reporting hook never ends the watch
+            pass

@@ -27,7 +27,7 @@ def world(db) -> dict:
     """Two tenants with a row of every kind each, built as the superuser."""
     db.execute(f"""DO $$ BEGIN
         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{APP_LOGIN}') THEN
-            CREATE ROLE {APP_LOGIN} LOGIN IN ROLE registry_app;
+            CREATE ROLE {APP_LOGIN} LOGIN IN ROLE registry_app, registry_service;
         END IF; END $$""")
     ids: dict = {}
     official = agent(db, "analyst")

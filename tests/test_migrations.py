@@ -122,7 +122,7 @@ def test_the_migration_takes_temp_away_from_public_and_works_on_a_hardened_schem
     migrate.upgrade(empty_db_url, "head")
     with psycopg.connect(empty_db_url, autocommit=True) as conn:
         load_seeds(conn)
-        conn.execute("GRANT registry_app TO registry_hardened_app")
+        conn.execute("GRANT registry_app, registry_service TO registry_hardened_app")
         tenant_id = conn.execute("SELECT id FROM tenants WHERE slug = 'acme'").fetchone()[0]
         temp = conn.execute("SELECT has_database_privilege('registry_app', current_database(), 'TEMP'), "
                             "has_database_privilege('public', current_database(), 'TEMP')").fetchone()

@@ -1,5 +1,6 @@
 -- Revision 0007, undone: the size caps and the tenant-carrying adoption keys go; TEMP goes back
--- to PUBLIC. No data is dropped.
+-- to PUBLIC; registry_admin leaves registry_service (the role itself stays: roles belong to the
+-- cluster). No data is dropped.
 ALTER TABLE agent_versions DROP CONSTRAINT agent_versions_replaced_by_length;
 ALTER TABLE agents DROP CONSTRAINT agents_tool_profile_size;
 ALTER TABLE agents DROP CONSTRAINT agents_requires_size;
@@ -14,3 +15,4 @@ BEGIN
     EXECUTE format('GRANT TEMPORARY ON DATABASE %I TO PUBLIC', current_database());
 END
 $$;
+REVOKE registry_service FROM registry_admin;

@@ -18,6 +18,28 @@ $$;
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
 GRANT USAGE ON SCHEMA public TO registry_owner, registry_admin, registry_app;
 
+-- Who may name the tenant (docs/security.md). registry.tenant_id is a setting any session can
+-- change, so the setting alone cannot be the boundary: registry_current_tenant() takes it only
+-- from a login that is a member of registry_service (a back-office service that derives the
+-- tenant from its own authenticated user; staff through registry_admin) or of the tenant's own
+-- role registry_tenant_<id> (a login a tenant holds itself). Anyone else sees nothing.
+DO $$
+DECLARE
+    login record;
+BEGIN
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'registry_service') THEN
+        CREATE ROLE registry_service NOLOGIN;
+    END IF;
+    -- Logins that already held registry_app were trusted to name tenants: they keep doing so.
+    -- Review this list after the upgrade (docs/dba.md).
+    FOR login IN SELECT m.member::regrole::text AS name FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member
+                  WHERE m.roleid = 'registry_app'::regrole AND r.rolcanlogin LOOP
+        EXECUTE format('GRANT registry_service TO %I', login.name);
+    END LOOP;
+END
+$$;
+GRANT registry_service TO registry_admin;
+
 -- Adoptions carry their tenant in every key: a tenant's row can only name its own
 -- conversation (composite foreign key), and its key cannot collide with another tenant's, so
 -- "B's conversation" and "no such conversation" fail alike and B's adoptions cannot be

@@ -3,8 +3,10 @@
 --
 --     SELECT set_config('registry.tenant_id', '42', true);
 --
--- Policies fail closed: with the setting unset, or '' (what a transaction-local setting
--- leaves behind on a pooled connection), or anything but a positive integer,
+-- The setting is taken only from a login allowed to name that tenant (registry_service or
+-- registry_tenant_<id>, revision 0007). Policies fail closed: with the setting unset, or ''
+-- (what a transaction-local setting leaves behind on a pooled connection), or anything but a
+-- positive integer, or set by a login that may not name that tenant,
 -- registry_current_tenant() is NULL, every comparison with it is false, nothing is visible
 -- and every write is refused — never a cast error.
 -- since revision 0003
@@ -12,7 +14,15 @@
 CREATE OR REPLACE FUNCTION registry_current_tenant() RETURNS bigint
 LANGUAGE sql STABLE PARALLEL SAFE
 AS $$
+-- The setting counts only for a session whose login may name that tenant: a member of
+-- registry_service (any tenant) or of registry_tenant_<id> (that one). session_user, not
+-- current_user: SET ROLE cannot change it. to_regrole gives NULL for a role that does not exist,
+-- never an error that would tell which tenant ids have one. No subquery: it stays inlinable.
 SELECT CASE WHEN current_setting('registry.tenant_id', true) ~ '^[1-9][0-9]{0,17}$'
+             AND (COALESCE(pg_has_role(session_user, to_regrole('registry_service'), 'MEMBER'), false)
+                  OR COALESCE(pg_has_role(session_user,
+                                          to_regrole('registry_tenant_' || current_setting('registry.tenant_id', true)),
+                                          'MEMBER'), false))
             THEN current_setting('registry.tenant_id', true)::bigint END
 $$;
 

@@ -1,0 +1,180 @@
+"""`registry migrate` never claims what it did not do: a revision below the database's is a
+downgrade and needs --downgrade; the revision is read back before and after; a downgrade that
+drops data names the tables and columns with their row counts and asks unless --yes."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import psycopg
+import pytest
+
+from registry import migrate
+from registry.api import Registry
+from registry.cli import main
+from registry.migrate import Dropped, MigrationRefused
+
+HEAD = migrate.revisions()[-1]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def revision(url: str) -> str | None:
+    return migrate.current_revision(url)
+
+
+def counts(url: str) -> dict[str, int]:
+    with psycopg.connect(url) as conn:
+        return {table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                for table in ("agents", "agent_versions", "agent_adoptions", "conversations")}
+
+
+@pytest.fixture
+def seeded(empty_db_url, monkeypatch, capsys) -> str:
+    """A database at head with data in every table a downgrade can drop."""
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
+    assert main(["demo"]) == 0
+    assert main(["agent", "update", "analista-financeiro", "--version", "1", "--tool-profile",
+                 '{"include": ["sql.*"]}']) == 0
+    assert main(["project-instructions", "set", "--tenant", "acme", "--project", "vendas", "--instructions",
+                 "Responda em reais."]) == 0
+    with psycopg.connect(empty_db_url) as conn:
+        registry = Registry(conn, actor="dba")
+        for (conversation_id,) in conn.execute("SELECT id FROM conversations").fetchall():
+            registry.adopt(conversation_id)
+    capsys.readouterr()
+    assert counts(empty_db_url)["agent_adoptions"] > 0
+    return empty_db_url
+
+
+def test_what_each_downgrade_drops_is_read_from_its_sql():
+    found = {r: {(d.table, d.column) for d in migrate.dropped_by(r)} for r in migrate.revisions()}
+    assert {r: found[r] for r in found if r <= "0006"} == {
+        "0001": {(t, None) for t in ("conversations", "agent_defaults", "agent_optouts", "agents", "projects",
+                                     "tenants")},
+        "0002": {("agent_versions", None)},
+        "0003": set(),
+        "0004": {("agent_adoptions", None)},
+        "0005": {("projects", "instruction_file"), ("agents", "tool_profile")},
+        "0006": set(),                                            # constraints only: no data
+    }
+
+
+def test_a_revision_below_the_database_is_refused_without_downgrade(seeded, capsys):
+    before = counts(seeded)
+    code, out, err = run(capsys, "migrate", "--revision", "0003")
+    assert code == 2 and out == ""
+    assert f"the database is at {HEAD}; 0003 is below it" in err and "--downgrade" in err
+    assert len(err.strip().splitlines()) == 1 and "migrated" not in err
+    assert revision(seeded) == HEAD and counts(seeded) == before
+    with pytest.raises(MigrationRefused, match="is below it"):
+        migrate.upgrade(seeded, "0003")                          # the Python API refuses it too
+    assert revision(seeded) == HEAD
+
+
+def test_at_the_target_it_says_already_there(seeded, capsys):
+    code, out, _ = run(capsys, "migrate")
+    assert code == 0 and out.startswith(f"Database already at {HEAD}; no revision to apply")
+    code, out, _ = run(capsys, "migrate", "--revision", HEAD, "--downgrade")
+    assert code == 0 and out == f"Database already at {HEAD}; nothing to downgrade.\n"
+
+
+def test_an_upgrade_reports_the_revisions_read_back(empty_db_url, monkeypatch, capsys):
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
+    code, out, _ = run(capsys, "migrate", "--revision", "0003")
+    assert code == 0 and out == "Database migrated from base to 0003.\n"
+    assert revision(empty_db_url) == "0003"
+    code, out, _ = run(capsys, "migrate", "--revision", "+1")
+    assert code == 0 and out == "Database migrated from 0003 to 0004.\n"
+    code, out, _ = run(capsys, "migrate")
+    assert code == 0 and out == f"Database migrated from 0004 to {HEAD}.\n"
+    code, _, err = run(capsys, "migrate", "--revision", "0004", "--downgrade", "--yes")
+    assert code == 0
+    code, out, err = run(capsys, "migrate", "--revision", HEAD, "--downgrade")
+    assert code == 2 and f"{HEAD} is above it" in err and revision(empty_db_url) == "0004"
+
+
+@pytest.mark.parametrize("bad", ["9999", "abc", "-99", "+99", ""])
+def test_an_unknown_revision_is_one_line(seeded, capsys, bad):
+    code, out, err = run(capsys, "migrate", "--revision", bad)
+    assert code == 2 and out == "" and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert revision(seeded) == HEAD
+
+
+def test_a_downgrade_names_what_it_drops_and_refuses_without_a_terminal(seeded, capsys, monkeypatch):
+    before = counts(seeded)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))          # no terminal: never asked, never assumed
+    code, out, err = run(capsys, "migrate", "--revision", "0003", "--downgrade")
+    assert code == 1 and "not confirmed: nothing was changed; re-run with --yes" in err
+    assert f"Downgrade from {HEAD} to 0003 drops:" in out
+    assert f"table agent_adoptions: {before['agent_adoptions']} row(s)" in out
+    assert "column agents.tool_profile: 1 row(s) with a value" in out
+    assert "column projects.instruction_file: 1 row(s) with a value" in out
+    assert "agent_versions" not in out                            # 0002 is not undone
+    assert revision(seeded) == HEAD and counts(seeded) == before
+
+
+@pytest.mark.parametrize("answer, done", [("n\n", False), ("\n", False), ("y\n", True), ("", False)])
+def test_at_a_terminal_it_asks(seeded, capsys, monkeypatch, answer, done):
+    stdin = io.StringIO(answer)
+    stdin.isatty = lambda: True                                   # type: ignore[method-assign]
+    monkeypatch.setattr(sys, "stdin", stdin)
+    code, out, err = run(capsys, "migrate", "--revision", "0004", "--downgrade")
+    assert "column agents.tool_profile: 1 row(s) with a value" in out
+    assert (code, revision(seeded)) == ((0, "0004") if done else (1, HEAD)), (out, err)
+    assert ("Database downgraded from" in out) == done
+
+
+def test_yes_downgrades_and_it_is_said_as_read_back(seeded, capsys):
+    code, out, err = run(capsys, "migrate", "--revision", "0001", "--downgrade", "--yes")
+    assert code == 0, err
+    assert "table agent_versions:" in out and "table agent_adoptions:" in out
+    assert out.endswith(f"Database downgraded from {HEAD} to 0001.\n")
+    assert revision(seeded) == "0001"
+    with psycopg.connect(seeded) as conn:
+        assert conn.execute("SELECT to_regclass('agent_adoptions'), to_regclass('agent_versions')").fetchone() == \
+            (None, None)
+    code, out, _ = run(capsys, "migrate")
+    assert code == 0 and out == f"Database migrated from 0001 to {HEAD}.\n"
+
+
+def test_a_downgrade_that_drops_no_data_does_not_ask(seeded, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, out, err = run(capsys, "migrate", "--revision", "-1", "--downgrade")
+    assert code == 0, err
+    assert "no table or column is dropped" in out and revision(seeded) == migrate.revisions()[-2]
+
+
+def test_empty_tables_are_named_but_cost_no_question(empty_db_url, monkeypatch, capsys):
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    migrate.upgrade(empty_db_url, "head")
+    plan = migrate.plan(empty_db_url, "base")
+    assert plan.direction == "downgrade" and not plan.loses_data
+    assert Dropped("0004", "agent_adoptions", None, 0) in plan.drops
+    code, out, _ = run(capsys, "migrate", "--revision", "base", "--downgrade")
+    assert code == 0 and "table tenants: 0 row(s)" in out and out.endswith(f"downgraded from {HEAD} to base.\n")
+    assert revision(empty_db_url) is None
+
+
+def test_the_offline_downgrade_script_needs_no_database(monkeypatch, capsys):
+    monkeypatch.delenv("REGISTRY_DATABASE_URL", raising=False)
+    monkeypatch.setenv("REGISTRY_DATA_DIR", "/nonexistent/never-started")
+    code, out, err = run(capsys, "migrate", "--sql", "--downgrade", "--revision", "0003")
+    assert code == 0, err
+    assert "DROP TABLE agent_adoptions" in out and "DROP COLUMN tool_profile" in out and "COMMIT;" in out
+    assert "DROP TABLE agent_versions" not in out
+    code, out, err = run(capsys, "migrate", "--sql", "--revision", "0003")
+    assert code == 0 and "CREATE TABLE agents" in out and "CREATE TABLE agent_adoptions" not in out
+
+
+@pytest.mark.parametrize("revision", ["head", HEAD, "9999"])
+def test_an_offline_downgrade_needs_a_revision_below_head(monkeypatch, capsys, revision):
+    monkeypatch.delenv("REGISTRY_DATABASE_URL", raising=False)
+    code, out, err = run(capsys, "migrate", "--sql", "--downgrade", "--revision", revision)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
