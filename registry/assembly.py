@@ -284,21 +284,9 @@ def _cut_points(body: str, tokenizer: Tokenizer) -> list[int]:
     (a cut keeps less than everything). For tiktoken: the ends of tokens that are also ends of
     characters (a token may end inside a multi-byte character). Otherwise: every character end."""
     if isinstance(tokenizer, TiktokenTokenizer):
-        # tokens.py exposes counting only; its loaded encoding is the one source of token bytes.
-        encoding = tokenizer._loaded()
-        encoded = body.encode("utf-8")
-        offsets, offset = [0], 0
-        for token in encoding.encode_ordinary(body)[:-1]:
-            offset += len(encoding.decode_single_token_bytes(token))
-            if offset < len(encoded) and not _is_continuation_byte(encoded[offset]):
-                offsets.append(offset)
-        return offsets
+        return tokenizer.cut_points(body)
     offsets, offset = [0], 0
     for character in body[:-1]:
         offset += len(character.encode("utf-8"))
         offsets.append(offset)
     return offsets
-
-
-def _is_continuation_byte(byte: int) -> bool:
-    return byte & 0b1100_0000 == 0b1000_0000

@@ -26,13 +26,16 @@ from pathlib import Path
 
 import psycopg
 
-from registry.errors import ConfigurationError, DatabaseUnavailable
+from registry.errors import ConfigurationError, DatabaseUnavailable, first_line
 
 SUPERUSER = "postgres"
 DATABASE = "registry"
 HOST = "127.0.0.1"
 # Debian and Ubuntu install each major version's server programs under /usr/lib/postgresql/N/bin.
 DEBIAN_PG_ROOT = Path("/usr/lib/postgresql")
+SERVER_PROGRAMS = ("initdb", "pg_ctl", "postgres")
+PG_BIN_VARIABLE = "REGISTRY_PG_BIN"
+DATA_DIR_VARIABLE = "REGISTRY_DATA_DIR"
 
 _INSTALL_HINT = (
     "PostgreSQL server binaries (initdb, pg_ctl, postgres) were not found. Install them "
@@ -42,10 +45,19 @@ _INSTALL_HINT = (
 
 
 def find_pg_bin() -> Path:
-    """The directory holding initdb and pg_ctl: REGISTRY_PG_BIN, pg_config, Debian's layout, PATH."""
+    """The directory holding initdb and pg_ctl: REGISTRY_PG_BIN, pg_config, Debian's layout, PATH.
+
+    REGISTRY_PG_BIN, when set, is the answer or an error: a wrong setting is never passed over
+    for another server's programs."""
+    if env := os.environ.get(PG_BIN_VARIABLE):
+        missing = [tool for tool in SERVER_PROGRAMS if not (Path(env) / tool).is_file()]
+        if missing:
+            raise ConfigurationError(
+                f"{PG_BIN_VARIABLE}={env} holds no {', '.join(missing)}: point it at the directory of "
+                f"PostgreSQL's server programs (e.g. /usr/lib/postgresql/15/bin), or unset it"
+            )
+        return Path(env)
     candidates: list[Path] = []
-    if env := os.environ.get("REGISTRY_PG_BIN"):
-        candidates.append(Path(env))
     if pg_config := shutil.which("pg_config"):
         with contextlib.suppress(OSError, subprocess.CalledProcessError):
             out = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True, check=True)
@@ -55,7 +67,7 @@ def find_pg_bin() -> Path:
     if initdb := shutil.which("initdb"):
         candidates.append(Path(initdb).parent)
     for directory in candidates:
-        if all((directory / tool).is_file() for tool in ("initdb", "pg_ctl", "postgres")):
+        if all((directory / tool).is_file() for tool in SERVER_PROGRAMS):
             return directory
     raise ConfigurationError(_INSTALL_HINT)
 
@@ -68,7 +80,7 @@ def _major_version(bin_dir: Path) -> int:
 
 
 def default_data_dir() -> Path:
-    if env := os.environ.get("REGISTRY_DATA_DIR"):
+    if env := os.environ.get(DATA_DIR_VARIABLE):
         return Path(env)
     if os.geteuid() == 0:
         # root's home is usually closed to the unprivileged user the server runs as.
@@ -175,12 +187,17 @@ class EmbeddedServer:
             conf.writelines(f"{key} = {value}\n" for key, value in settings.items())
 
     def _prepare_directory(self) -> None:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        if self.user is None:
+        try:
+            if self.data_dir.is_dir() and any(self.data_dir.iterdir()):
+                raise self._unusable("it holds files but no PostgreSQL data (no PG_VERSION): empty it")
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            if self.user is not None:
+                os.chown(self.data_dir, self.user.pw_uid, self.user.pw_gid)
             self.data_dir.chmod(0o700)
+        except OSError as error:
+            raise self._unusable(_os_reason(error)) from None
+        if self.user is None:
             return
-        os.chown(self.data_dir, self.user.pw_uid, self.user.pw_gid)
-        self.data_dir.chmod(0o700)
         # The server's user must be able to reach its directory through every parent.
         for parent in self.data_dir.parents:
             mode = parent.stat().st_mode
@@ -213,20 +230,38 @@ class EmbeddedServer:
         result = subprocess.run([str(self.bin_dir / tool), *args], capture_output=True, text=True,
                                 cwd="/", env=env, **kwargs)
         if check and result.returncode != 0:
-            raise DatabaseUnavailable(f"{tool} failed: {result.stderr.strip() or result.stdout.strip()}")
+            raise DatabaseUnavailable(f"{tool} failed: {first_line(result.stderr.strip() or result.stdout.strip())}")
         return result
+
+    def _unusable(self, reason: str) -> ConfigurationError:
+        """A data directory the server cannot live in, named as the user gave it."""
+        env = os.environ.get(DATA_DIR_VARIABLE)
+        named = f"{DATA_DIR_VARIABLE}={env}" if env and Path(env).absolute() == self.data_dir else str(self.data_dir)
+        return ConfigurationError(
+            f"{named} cannot hold the embedded PostgreSQL: {reason}. Set {DATA_DIR_VARIABLE} to a directory "
+            f"you can write, or REGISTRY_DATABASE_URL to use your own server"
+        )
 
     @contextlib.contextmanager
     def _lock(self) -> Iterator[None]:
         """Serialise start/stop between processes sharing this data directory."""
-        self.data_dir.parent.mkdir(parents=True, exist_ok=True)
         lock_path = self.data_dir.parent / f".{self.data_dir.name}.lock"
-        with open(lock_path, "w") as handle:
+        try:
+            self.data_dir.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(lock_path, "w")
+        except OSError as error:
+            raise self._unusable(_os_reason(error)) from None
+        with handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
             try:
                 yield
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _os_reason(error: OSError) -> str:
+    where = f"{error.filename}: " if error.filename else ""
+    return f"{where}{error.strerror or error}"
 
 
 @contextlib.contextmanager

@@ -7,12 +7,10 @@ drop_whole_units cut (the root file is dropped first, the database file last).
 
 Discovery skips `.git`, `node_modules` and `.venv` always (vendored or tool trees are never the
 project's instructions), does not follow symlinked directories, refuses AGENTS.md symlinks that
-lead outside the workspace, and skips what the root `.gitignore` ignores, with this subset of its
-syntax: blank lines and `#` comments; a trailing `/` matches directories only; a pattern with a
-`/` at its start or middle is anchored at the root and matched against the relative path; any
-other pattern (or one led by `**/`) is matched against each name; `*`, `?`, `[...]` as in fnmatch (so `**` behaves
-like `*`, which also crosses `/`). Negations (`!pattern`), nested `.gitignore` files and
-escapes are not supported: a negated line is ignored, so a re-included directory stays skipped.
+lead outside the workspace, and skips what the workspace's `.gitignore` files ignore, with Git's
+semantics as `pathspec` implements them: the root's file and those of the folders below, each
+for the paths beneath it (a deeper file's match wins), negations, anchoring, `**` and escapes.
+As in Git, nothing inside an ignored folder can be re-included: the walk never enters it.
 
 Reading happens in the caller's process; InstructionFilesCache only keeps the results.
 """
@@ -24,13 +22,15 @@ import threading
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
 from pathlib import Path, PurePosixPath
 from typing import Literal
+
+from pathspec import GitIgnoreSpec
 
 from registry.errors import InvalidInput
 
 AGENTS_FILE = "AGENTS.md"
+GITIGNORE_FILE = ".gitignore"
 ALWAYS_SKIPPED = frozenset({".git", "node_modules", ".venv"})
 
 
@@ -50,60 +50,58 @@ class InstructionFile:
         return f"### {self.label}\n\n{self.text}"
 
 
-@dataclass(frozen=True)
-class GitignoreRule:
-    pattern: str
-    directory_only: bool
-    anchored: bool
+class Gitignores:
+    """The `.gitignore` files met on the way down a workspace, each with the folder it governs."""
 
-    def matches(self, relative: PurePosixPath, is_directory: bool) -> bool:
-        if self.directory_only and not is_directory:
-            return False
-        if self.anchored:
-            return fnmatchcase(relative.as_posix(), self.pattern)
-        return fnmatchcase(relative.name, self.pattern)
+    def __init__(self) -> None:
+        self._specs: list[tuple[PurePosixPath, GitIgnoreSpec]] = []
 
+    def read(self, root: Path, folder: PurePosixPath) -> None:
+        """Take `folder`'s own .gitignore, if it has one; call for a folder before its subfolders."""
+        path = root / folder / GITIGNORE_FILE
+        if path.is_file():
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError as error:
+                raise InvalidInput(f"Cannot read {path}: {error.strerror}.") from None
+            self._specs.append((folder, GitIgnoreSpec.from_lines(text.splitlines())))
 
-def parse_gitignore(text: str) -> tuple[GitignoreRule, ...]:
-    rules = []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith(("#", "!")):
-            continue
-        directory_only = line.endswith("/")
-        pattern = line.rstrip("/").removeprefix("**/")
-        anchored = "/" in pattern
-        pattern = pattern.lstrip("/")
-        if pattern:
-            rules.append(GitignoreRule(pattern, directory_only, anchored))
-    return tuple(rules)
+    def ignored(self, relative: PurePosixPath, is_directory: bool) -> bool:
+        """Whether Git would ignore this path (relative to the root): the deepest matching file,
+        and in it the last matching line, decides; a negated line re-includes."""
+        verdict = None
+        for folder, spec in self._specs:  # outermost first: a deeper file overrides
+            if folder != PurePosixPath(".") and folder not in relative.parents:
+                continue
+            inside = relative.relative_to(folder).as_posix() + ("/" if is_directory else "")
+            if (include := spec.check_file(inside).include) is not None:
+                verdict = include
+        return bool(verdict)
 
 
 def discover_agents_files(root: Path) -> list[Path]:
     """AGENTS.md paths relative to `root`, in increasing precedence: the root's first, then
     shallower before deeper, siblings at the same depth by path (code-point order)."""
     root = root.resolve()
-    gitignore = root / ".gitignore"
-    rules = parse_gitignore(gitignore.read_text(encoding="utf-8", errors="replace")) if gitignore.is_file() else ()
-    found = [path for path in _walk(root, rules) if (root / path).is_file() and _inside(root, root / path)]
+    if not root.is_dir():
+        raise InvalidInput(f"Workspace {root} is not a directory: name the folder that holds its AGENTS.md files.")
+    found = [path for path in _walk(root) if (root / path).is_file() and _inside(root, root / path)]
     return sorted(found, key=lambda path: (len(path.parts), path.parts))
 
 
-def _walk(root: Path, rules: tuple[GitignoreRule, ...]) -> Iterator[Path]:
+def _walk(root: Path) -> Iterator[Path]:
+    gitignores = Gitignores()
     for directory, subdirectories, files in os.walk(root):
-        relative_directory = Path(directory).relative_to(root)
+        relative_directory = PurePosixPath(Path(directory).relative_to(root).as_posix())
+        if GITIGNORE_FILE in files:
+            gitignores.read(root, relative_directory)
         # Pruning in place stops os.walk from descending; sorting keeps the walk reproducible.
         subdirectories[:] = sorted(
             name for name in subdirectories
-            if name not in ALWAYS_SKIPPED and not _ignored(rules, relative_directory / name, True)
+            if name not in ALWAYS_SKIPPED and not gitignores.ignored(relative_directory / name, True)
         )
-        if AGENTS_FILE in files and not _ignored(rules, relative_directory / AGENTS_FILE, False):
-            yield relative_directory / AGENTS_FILE
-
-
-def _ignored(rules: tuple[GitignoreRule, ...], relative: Path, is_directory: bool) -> bool:
-    posix = PurePosixPath(relative.as_posix())
-    return any(rule.matches(posix, is_directory) for rule in rules)
+        if AGENTS_FILE in files and not gitignores.ignored(relative_directory / AGENTS_FILE, False):
+            yield Path(relative_directory / AGENTS_FILE)
 
 
 def _inside(root: Path, path: Path) -> bool:
@@ -133,6 +131,8 @@ def _read(path: Path) -> str:
         return _normalise(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError as error:
         raise InvalidInput(f"Instruction file {path} is not UTF-8 (byte {error.start}): save it as UTF-8.") from None
+    except OSError as error:
+        raise InvalidInput(f"Cannot read instruction file {path}: {error.strerror}.") from None
 
 
 def instruction_units(files: tuple[InstructionFile, ...]) -> tuple[str, ...]:

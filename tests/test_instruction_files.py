@@ -17,7 +17,6 @@ from registry.instruction_files import (
     discover_agents_files,
     instruction_units,
     load_instruction_files,
-    parse_gitignore,
 )
 from registry.tokens import get_tokenizer
 
@@ -56,6 +55,10 @@ def test_root_first_then_shallower_before_deeper_then_the_database(workspace):
     assert files[0].text == "regras da raiz"
 
 
+def found_in(workspace: Path) -> list[str]:
+    return [path.as_posix() for path in discover_agents_files(workspace)]
+
+
 def test_git_vendored_and_ignored_paths_are_skipped(workspace):
     write(workspace, ".git/AGENTS.md", "no")
     write(workspace, "node_modules/lib/AGENTS.md", "no")
@@ -65,17 +68,49 @@ def test_git_vendored_and_ignored_paths_are_skipped(workspace):
     write(workspace, "src/generated/AGENTS.md", "yes: the anchored pattern names docs/generated only")
     write(workspace, "tmp-1/AGENTS.md", "no")
     write(workspace, "cache/AGENTS.md", "no")
-    write(workspace, ".gitignore", "# build output\nbuild/\n/docs/generated\ntmp-*\n**/cache\n!build/\n\n")
-    found = [path.as_posix() for path in discover_agents_files(workspace)]
+    write(workspace, "src/deep/cache/AGENTS.md", "no")
+    write(workspace, ".gitignore", "# build output\nbuild/\n/docs/generated\ntmp-*\n**/cache\n\n")
+    found = found_in(workspace)
     assert "src/generated/AGENTS.md" in found
-    for skipped in (".git", "node_modules", ".venv", "build", "docs/generated", "tmp-1", "cache"):
+    for skipped in (".git", "node_modules", ".venv", "build", "docs/generated", "tmp-1", "cache", "src/deep/cache"):
         assert f"{skipped}/AGENTS.md" not in found
 
 
-def test_gitignore_subset():
-    rules = parse_gitignore("a/\n/b\nc/d\n*.log\n!keep\n# comment\n\n/\n")
-    assert [(r.pattern, r.directory_only, r.anchored) for r in rules] == [
-        ("a", True, False), ("b", False, True), ("c/d", False, True), ("*.log", False, False)]
+def test_gitignore_negation_reincludes_but_not_inside_an_ignored_folder(workspace):
+    write(workspace, "tmp-1/AGENTS.md", "no")
+    write(workspace, "tmp-keep/AGENTS.md", "yes: re-included by name")
+    write(workspace, "vendor/x/AGENTS.md", "no: Git cannot re-include inside an ignored folder")
+    write(workspace, ".gitignore", "tmp-*\n!tmp-keep/\nvendor/\n!vendor/x/\n")
+    found = found_in(workspace)
+    assert "tmp-keep/AGENTS.md" in found
+    assert "tmp-1/AGENTS.md" not in found and "vendor/x/AGENTS.md" not in found
+
+
+def test_a_nested_gitignore_governs_its_own_folder_and_wins_there(workspace):
+    write(workspace, "pkg/.gitignore", "/a/\n")  # anchored at pkg/, not at the root
+    write(workspace, "zeta/a/AGENTS.md", "yes: pkg's file does not reach zeta")
+    write(workspace, ".gitignore", "b/\n")
+    write(workspace, "zeta/.gitignore", "!b/\n")
+    write(workspace, "zeta/b/AGENTS.md", "yes: zeta's own file re-includes b/ below it")
+    found = found_in(workspace)
+    assert "pkg/a/AGENTS.md" not in found and "pkg/a/deep/AGENTS.md" not in found
+    assert "pkg/b/AGENTS.md" not in found  # the root's b/ reaches every depth
+    assert {"zeta/a/AGENTS.md", "zeta/b/AGENTS.md", "pkg/AGENTS.md"} <= set(found)
+
+
+def test_gitignore_escapes_and_file_patterns(workspace):
+    write(workspace, "#notes/AGENTS.md", "no: an escaped # is a name, not a comment")
+    write(workspace, "pkg/.gitignore", "AGENTS.md\n")
+    write(workspace, ".gitignore", "\\#notes\n")
+    found = found_in(workspace)
+    assert "#notes/AGENTS.md" not in found
+    assert not [path for path in found if path.startswith("pkg/")]
+    assert "AGENTS.md" in found
+
+
+def test_a_workspace_that_is_not_a_directory_is_refused(tmp_path):
+    with pytest.raises(InvalidInput, match="is not a directory"):
+        discover_agents_files(tmp_path / "nonexistent")
 
 
 def test_symlinks_out_of_the_workspace_are_not_read(workspace, tmp_path):

