@@ -1,4 +1,4 @@
-"""What the database itself refuses (DESIGN §3), each by its constraint's name."""
+"""What the database itself refuses (docs/design.md, "Data model"), each by its constraint's name."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The instruction gate (DESIGN.md §6): what it refuses, what it lets through, and how it says so."""
+"""The instruction gate (docs/design.md, "The instruction gate"): what it refuses, what it lets through, and how it says so."""
 
 import json
 import unicodedata

@@ -508,3 +508,14 @@ def test_the_tool_profiles_readers_write_pass_the_shape_check(db, world):
                                                max_tools=3), ToolProfile(max_tools=None)):
         db.execute("UPDATE agents SET tool_profile = %s WHERE id = %s",
                    (Jsonb(profile.model_dump(mode="json")), world["a"]["agent"]))
+
+
+def test_a_listener_learns_no_slug_of_another_tenant(db, world):
+    import json
+
+    with psycopg.connect(_url(db, TENANT_LOGIN), autocommit=True) as listener:
+        listener.execute("LISTEN registry_changes")
+        agent(db, "plano-secreto", world["b"]["tenant"])
+        payloads = [json.loads(n.payload) for n in listener.notifies(timeout=2, stop_after=1)]
+    assert payloads and payloads[0]["tenant_id"] == world["b"]["tenant"]
+    assert payloads[0]["slug"] is None and "plano-secreto" not in json.dumps(payloads)

@@ -195,10 +195,12 @@ def test_changes_notify_on_commit_only(reg, db, db_url):
     listener = listen(db_url)
     try:
         with db.transaction():
-            reg.create_agent(AgentContent(slug="caixa", instructions=POSTURE), tenant="acme")
+            caixa = reg.create_agent(AgentContent(slug="caixa", instructions=POSTURE), tenant="acme")
             assert received(listener, 0.3) == []                  # not before commit
         [created] = received(listener)
-        assert (created["table"], created["operation"], created["slug"], created["version"]) == ("agents", "insert", "caixa", 1)
+        # A tenant's slug stays out of the payload: any login can LISTEN (docs/security.md).
+        assert (created["table"], created["operation"], created["slug"], created["agent_id"], created["version"]) == \
+            ("agents", "insert", None, caixa.id, 1)
         assert created["tenant_id"] == reg.scope("acme").tenant_id and created["project_id"] is None
 
         with db.transaction(force_rollback=True):
@@ -212,7 +214,7 @@ def test_changes_notify_on_commit_only(reg, db, db_url):
         reg.opt_out("acme", "sales", "analyst")
         reg.set_default("", tenant="acme", project="sales")
         tables = {(c["table"], c["slug"]) for c in received(listener)}
-        assert tables == {("agent_optouts", "analyst"), ("agent_defaults", "")}
+        assert tables == {("agent_optouts", None), ("agent_defaults", None)}
     finally:
         listener.close()
 
@@ -229,16 +231,16 @@ def test_watcher_yields_changes_and_reconnects(reg, db, db_url):
     thread.start()
     try:
         assert ready.wait(5)
-        reg.create_agent(AgentContent(slug="first", instructions=POSTURE), tenant="acme")
-        wait_for(lambda: any(c.slug == "first" for c in seen))
+        first = reg.create_agent(AgentContent(slug="first", instructions=POSTURE), tenant="acme")
+        wait_for(lambda: any(c.agent_id == first.id for c in seen))
         ready.clear()
         db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                    "WHERE query LIKE 'LISTEN%%' AND pid <> pg_backend_pid()")
         assert ready.wait(5)                                       # listening again
-        reg.create_agent(AgentContent(slug="second", instructions=POSTURE), tenant="acme")
-        wait_for(lambda: any(c.slug == "second" for c in seen))
+        second = reg.create_agent(AgentContent(slug="second", instructions=POSTURE), tenant="acme")
+        wait_for(lambda: any(c.agent_id == second.id for c in seen))
         assert RECONNECTED in seen
-        assert seen.index(RECONNECTED) < next(i for i, c in enumerate(seen) if c.slug == "second")
+        assert seen.index(RECONNECTED) < next(i for i, c in enumerate(seen) if c.agent_id == second.id)
     finally:
         stop.set()
         thread.join(5)

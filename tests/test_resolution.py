@@ -1,4 +1,4 @@
-"""DESIGN §4, rule by rule, asked through the console views and through the service functions."""
+"""docs/design.md's resolution rules, one by one, asked through the console views and through the service functions."""
 
 from __future__ import annotations
 

@@ -135,8 +135,8 @@ def test_the_watcher_ignores_forgeries_and_still_delivers_real_changes(reg, db_u
     try:
         assert ready.wait(5)
         forge(forger_url, FORGED)
-        reg.create_agent(AgentContent(slug="after", instructions=POSTURE), tenant="acme")
-        wait_for(lambda: any(c.slug == "after" for c in seen))
+        after = reg.create_agent(AgentContent(slug="after", instructions=POSTURE), tenant="acme")
+        wait_for(lambda: any(c.agent_id == after.id for c in seen))
         assert thread.is_alive()
         assert ignored.count == len(FORGED) == len(reasons)
         assert all(isinstance(c, Change) and c.table == "agents" for c in seen) and len(seen) == 1
@@ -161,8 +161,8 @@ def test_a_hook_that_raises_does_not_end_the_watch(reg, db_url, forger_url):
     try:
         assert ready.wait(5)
         forge(forger_url, ["not json"])
-        reg.create_agent(AgentContent(slug="after", instructions=POSTURE), tenant="acme")
-        wait_for(lambda: any(c.slug == "after" for c in seen))
+        after = reg.create_agent(AgentContent(slug="after", instructions=POSTURE), tenant="acme")
+        wait_for(lambda: any(c.agent_id == after.id for c in seen))
     finally:
         stop.set()
         thread.join(5)
@@ -187,16 +187,16 @@ def test_registry_watch_warns_on_stderr_and_keeps_json_lines_valid(reg, db_url, 
             wait_for(lambda: conn.execute("SELECT count(*) FROM pg_stat_activity WHERE query = %s",
                                           (f"LISTEN {CHANNEL}",)).fetchone()[0] >= 1)
         forge(forger_url, FORGED)
-        reg.create_agent(AgentContent(slug="after", instructions=POSTURE), tenant="acme")
+        after = reg.create_agent(AgentContent(slug="after", instructions=POSTURE), tenant="acme")
         line = out.get(timeout=30)
-        assert json.loads(line)["slug"] == "after"
+        assert json.loads(line)["agent_id"] == after.id
         warnings = [err.get(timeout=10) for _ in FORGED]
         assert all(w.startswith("registry watch: ignored a notification that is not the registry's (")
                    for w in warnings), warnings
         assert not any("Traceback" in w or "\x1b" in w or "\u202e" in w for w in warnings)
         assert proc.poll() is None                                 # still watching
-        reg.create_agent(AgentContent(slug="later", instructions=POSTURE), tenant="globex")
-        assert json.loads(out.get(timeout=30))["slug"] == "later"
+        later = reg.create_agent(AgentContent(slug="later", instructions=POSTURE), tenant="globex")
+        assert json.loads(out.get(timeout=30))["agent_id"] == later.id
         assert out.empty()
     finally:
         proc.terminate()

@@ -1,4 +1,4 @@
-"""The instruction gate: what an agent's posture text may contain (DESIGN.md §6).
+"""The instruction gate: what an agent's posture text may contain (docs/design.md, "The instruction gate").
 
 `validate_instructions` is the only write path's check and is run again when a stored row is
 framed. It returns the text to store — CRLF turned into LF, then NFC — or raises

@@ -135,12 +135,21 @@ _TEMPLATE_TOKEN = re.compile(
             r"< ?< ?/? ?sys ?> ?>",  # Llama 2 <<SYS>>
             rf"< ?/? ?(?:{_TEMPLATE_ROLES})(?: [^<>\n]{{0,80}})? ?>",  # <system>, </system>, <start_of_turn>
             r"#{2,} ?(?:system|instruction|response|human|assistant|user|input) ?:",  # Alpaca/Vicuna
+            r"< ?/ ?s ?>|<s>",  # Llama's </s><s> turn boundary
+            r"(?:^|\n) ?(?:human|assistant) ?:",  # a chat turn written as a line of its own
+            # The assembled prompt's own section titles (registry/assembly.py, seeds/product_rules.md)
+            # as a heading or a line of their own: a posture that writes one starts a fake section.
+            r"(?:^|\n) ?#* ?(?:regras do produto|product rules|reglas del producto|task state|instruction files"
+            r"|project context|system prompt|prompt do sistema|prompt del sistema) ?(?:\(|:|\n|$)",
         )
     )
 )
 # Searched with all whitespace removed, so "< < < agent _ posture" is caught too. It matches
 # both FRAME_MARKERS (tests/test_gate.py checks that) and variants of their brackets.
 _FRAME_MARKER = re.compile(r"(?:[<>«»‹›]{2,}|[«»‹›])[/\\]?(?:end[_\-.]*)?agent[_\-.]*posture|agent_+posture")
+
+
+_LEET = str.maketrans("0134579@$", "oieastgas")
 
 
 def _check_markers(text: str) -> None:
@@ -150,7 +159,8 @@ def _check_markers(text: str) -> None:
         _refuse_marker(text, folded, match)
     # The characters of `_without_spaces(folded)` (str.split splits where str.isspace holds); its
     # origins are only needed to quote a match, so they are only built then.
-    match = _FRAME_MARKER.search("".join(folded.text.split()))
+    # Digits read as letters too: ">>>END_AGENT_P0STURE" is the marker to a model.
+    match = _FRAME_MARKER.search("".join(folded.text.split()).translate(_LEET))
     if match:
         _refuse_marker(text, _without_spaces(folded), match)
 

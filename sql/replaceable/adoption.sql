@@ -1,4 +1,4 @@
--- Adoption (DESIGN §4.6): a conversation adopts the agent it runs with, once per
+-- Adoption (docs/design.md, "Resolution rules", rule 6): a conversation adopts the agent it runs with, once per
 -- (conversation, agent). The trigger records it when a conversation starts or changes its
 -- agent_slug; a service calls adopt_conversation_agent(id) when it answers a question, which
 -- also records an implicit switch (a default that changed) and is a no-op otherwise.

@@ -1,4 +1,4 @@
--- Which layer decides a scope's default, and what it says (DESIGN §4, rule 4, first half):
+-- Which layer decides a scope's default, and what it says (docs/design.md, "Resolution rules", rule 4, first half):
 -- the most specific layer whose default_agent is not NULL. 0 rows when no layer decides.
 
 -- `scope_project_id IN (0, p_project_id)`, not COALESCE(p_project_id, 0): the same rows (a NULL

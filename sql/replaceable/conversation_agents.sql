@@ -1,4 +1,4 @@
--- The agent each conversation runs with (DESIGN §4, rule 5), one row per conversation:
+-- The agent each conversation runs with (docs/design.md, "Resolution rules", rule 5), one row per conversation:
 --
 --   agent_slug NULL  -> mode 'default': the scope's effective default, as it is now
 --   agent_slug ''    -> mode 'none':    explicitly no agent

@@ -2,7 +2,8 @@
 -- the channel registry_changes, from the database itself, so edits made in SQL notify too.
 -- PostgreSQL delivers a NOTIFY only when (and if) its transaction commits. Payload (JSON):
 --   {"table": "agents", "operation": "insert|update|delete", "tenant_id": 1 | null,
---    "project_id": 2 | null, "slug": "…", "agent_id": 3, "version": 4 | null}
+--    "project_id": 2 | null, "slug": "…" (official rows only, else null), "agent_id": 3,
+--    "version": 4 | null}
 
 CREATE OR REPLACE FUNCTION notify_registry_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -23,6 +24,11 @@ BEGIN
                                       'agent_id', changed.agent_id, 'version', NULL);
     ELSE
         payload := jsonb_build_object('slug', changed.default_agent, 'agent_id', NULL, 'version', NULL);
+    END IF;
+    -- Any login may LISTEN (PostgreSQL has no privilege for it): a tenant's slugs stay out of the
+    -- payload, which says only which tenant and which row changed. Official slugs are public.
+    IF changed.tenant_id IS NOT NULL THEN
+        payload := payload || jsonb_build_object('slug', NULL);
     END IF;
     PERFORM pg_notify('registry_changes', (payload || jsonb_build_object(
         'table', TG_TABLE_NAME, 'operation', lower(TG_OP),

@@ -1,4 +1,4 @@
--- The effective catalog of one scope (DESIGN §4, rules 1–3).
+-- The effective catalog of one scope (docs/design.md, "Resolution rules", 1–3).
 --
 -- Candidates are the published and enabled rows of the scope's three layers; per slug the
 -- most specific wins, so a draft or disabled override leaves the row beneath visible.

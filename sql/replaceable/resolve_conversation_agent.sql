@@ -1,4 +1,4 @@
--- The agent a conversation runs with (DESIGN §4, rule 5).
+-- The agent a conversation runs with (docs/design.md, "Resolution rules", rule 5).
 --
 --   agent_slug NULL  -> mode 'default': the scope's effective default, as it is now
 --   agent_slug ''    -> mode 'none':    explicitly no agent

@@ -1,4 +1,4 @@
--- The effective default of one scope (DESIGN §4, rule 4).
+-- The effective default of one scope (docs/design.md, "Resolution rules", rule 4).
 --
 -- configured_default_agent picks the deciding layer; '' means no default. A slug resolves
 -- in the asking scope, so a tenant's override of an official slug becomes the default
