@@ -15,7 +15,7 @@ from pathlib import Path
 
 import psycopg
 
-from registry import db, migrate
+from registry import db, migrate, queries
 from registry.embedded import EmbeddedServer, default_data_dir
 from registry.errors import DatabaseUnavailable, InvalidInput, RegistryError, first_line
 from registry.api import Registry
@@ -264,7 +264,7 @@ def cmd_demo(args: argparse.Namespace) -> None:
 
 
 def _demo_conversations(conn: psycopg.Connection, project_id: int) -> list[int]:
-    rows = conn.execute("SELECT id FROM public.conversations WHERE project_id = %s ORDER BY id", (project_id,)).fetchall()
+    rows = conn.execute(queries.conversations_of_project, (project_id,)).fetchall()
     return [r[0] for r in rows]
 
 
