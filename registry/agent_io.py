@@ -8,7 +8,6 @@ so importing the same files twice changes nothing.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,8 +70,9 @@ def check_files(paths: list[Path]) -> tuple[list[tuple[str, AgentFile]], ImportR
         source = str(path)
         try:
             agent = read_agent_file(path)
-            validate_instructions(agent.instructions)
-            check_prompt_fields(agent.model_dump())
+            # Gated here, once: what the gate returns is what apply_agent_files writes.
+            instructions = validate_instructions(agent.instructions)
+            agent = agent.model_copy(update=check_prompt_fields(agent.model_dump()) | {"instructions": instructions})
         except (AgentFileError, InstructionsRejected, TextFileError, TextFileMissing) as error:
             report.refused.append((source, str(error).removeprefix(f"{source}: ")))
             continue
@@ -86,7 +86,8 @@ def check_files(paths: list[Path]) -> tuple[list[tuple[str, AgentFile]], ImportR
 
 def apply_agent_files(registry: Registry, conn: psycopg.Connection,
                       files: list[tuple[str, AgentFile]]) -> ImportReport:
-    """Create, update or leave each agent, inside the caller's transaction."""
+    """Create, update or leave each agent, inside the caller's transaction. The files come from
+    check_files, which has put their texts through the gate: they are written as they are."""
     report = ImportReport()
     for source, agent in files:
         try:
@@ -98,14 +99,13 @@ def apply_agent_files(registry: Registry, conn: psycopg.Connection,
             existing = cur.execute(queries.agent_in_layer, (scope.tenant_id, scope.project_id, agent.slug)).fetchone()
         content = AgentContent(**agent.model_dump(exclude={"tenant", "project"}))
         if existing is None:
-            registry.create_agent_in(conn, content, scope)
+            registry.create_agent_in(conn, content, scope, gated=True)
             report.created.append(source)
             continue
         wanted = {k: getattr(content, k) for k in CONTENT_FIELDS}
-        wanted["instructions"] = unicodedata.normalize("NFC", wanted["instructions"]).replace("\r\n", "\n")
         changed = {k: v for k, v in wanted.items() if getattr(existing, k) != v}
         if changed:
-            registry.update_agent_in(conn, existing, scope, changed, expected_version=None)
+            registry.update_agent_in(conn, existing, scope, changed, expected_version=None, gated=True)
             report.updated.append(source)
         else:
             report.unchanged.append(source)

@@ -108,6 +108,18 @@ class Scope:
         return "the official layer"
 
 
+@dataclass(frozen=True)
+class ConversationContext:
+    """What a conversation's prompt is built from, read together: what the conversation runs
+    with, the agent (None: none applies), its scope, and its project's stored instruction file
+    (None without a project)."""
+
+    conversation: ConversationAgent
+    agent: EffectiveAgent | None
+    scope: Scope
+    project_instructions: str | None
+
+
 class Registry:
     """The registry over a psycopg connection or a connection pool. It decodes jsonb on the
     connections it uses with registry.json_loading's faster loader (same values)."""
@@ -245,21 +257,35 @@ class Registry:
 
     def agents(self, tenant: Ref, project: Ref | None = None) -> list[CatalogEntry]:
         """The effective catalog of a scope, with each agent's token cost."""
+        return self.catalog(tenant, project)[1]
+
+    def catalog(self, tenant: Ref, project: Ref | None = None) -> tuple[Scope, list[CatalogEntry]]:
+        """The scope and its effective catalog, in one transaction: the scope, then one statement
+        for the agents with their tool profiles and uses. Tokens are counted after it commits."""
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
-            rows = repository.effective_agents(conn, scope.tenant_id, scope.project_id)
-            ids = [r.agent_id for r in rows]
-            uses = dict(conn.execute(queries.uses_in_tenant, (scope.tenant_id, ids)).fetchall())
-            profiles = dict(conn.execute(queries.tool_profiles, (ids,)).fetchall())
-        return [CatalogEntry(**row.model_dump(), instruction_tokens=self.tokenizer.count(row.instructions),
-                             tokens_exact=self.tokenizer.exact, uses=uses.get(row.agent_id, 0),
-                             tool_profile=profiles.get(row.agent_id)) for row in rows]
+            rows = self._catalog_rows(conn, scope)
+        return scope, self._catalog_entries(rows)
+
+    def agents_in(self, conn: psycopg.Connection, scope: Scope) -> list[CatalogEntry]:
+        """The effective catalog of a scope already resolved, inside the caller's transaction."""
+        return self._catalog_entries(self._catalog_rows(conn, scope))
+
+    @staticmethod
+    def _catalog_rows(conn: psycopg.Connection, scope: Scope) -> list[dict]:
+        with conn.cursor(row_factory=dict_row) as cur:
+            return cur.execute(queries.catalog, {"tenant_id": scope.tenant_id,
+                                                 "project_id": scope.project_id}).fetchall()
+
+    def _catalog_entries(self, rows: list[dict]) -> list[CatalogEntry]:
+        return [CatalogEntry(**row, instruction_tokens=self.tokenizer.count(row["instructions"]),
+                             tokens_exact=self.tokenizer.exact) for row in rows]
 
     def tool_profile(self, agent_id: int) -> ToolProfile | None:
         """The tool profile stored with an agent (None: the agent narrows nothing)."""
         with self.transaction() as conn:
-            row = conn.execute(queries.tool_profiles, ([agent_id],)).fetchone()
-        return ToolProfile.model_validate(row[1]) if row and row[1] is not None else None
+            row = conn.execute(queries.agent_tool_profile, (agent_id,)).fetchone()
+        return ToolProfile.model_validate(row[0]) if row and row[0] is not None else None
 
     # -- the project's instruction file ------------------------------------------------------
     def project_instructions(self, tenant: Ref, project: Ref) -> str:
@@ -318,6 +344,12 @@ class Registry:
         with self.transaction() as conn:
             return repository.conversation_effective_agent(conn, conversation_id)
 
+    def conversation_context(self, conversation_id: int) -> ConversationContext:
+        """Everything a conversation's prompt is built from: one transaction, one statement."""
+        with self.transaction() as conn:
+            resolved, agent, tenant, project, instructions = repository.conversation_context(conn, conversation_id)
+        return ConversationContext(resolved, agent, Scope(tenant, project), instructions)
+
     def scope(self, tenant: Ref, project: Ref | None = None) -> Scope:
         with self.transaction() as conn:
             return self.scope_in(conn, tenant, project)
@@ -347,9 +379,14 @@ class Registry:
         with self.transaction() as conn:
             return self.create_agent_in(conn, content, self.scope_in(conn, tenant, project))
 
-    def create_agent_in(self, conn: psycopg.Connection, content: AgentContent, scope: Scope) -> Agent:
-        params = content.model_dump() | check_prompt_fields(content.model_dump()) | {
-            "instructions": validate_instructions(content.instructions),
+    def create_agent_in(self, conn: psycopg.Connection, content: AgentContent, scope: Scope, *,
+                        gated: bool = False) -> Agent:
+        """gated=True: the caller has put the content's texts through the gate already and passes
+        what it returned (an import gates every file before writing: registry.agent_io)."""
+        fields = content.model_dump()
+        if not gated:
+            fields |= check_prompt_fields(fields) | {"instructions": validate_instructions(content.instructions)}
+        params = fields | {
             "requires": Jsonb(content.requires),
             "tool_profile": _profile_json(content.tool_profile),
             "tenant_id": scope.tenant_id,
@@ -367,10 +404,12 @@ class Registry:
             return self.update_agent_in(conn, agent, scope, changes.given(), expected_version)
 
     def update_agent_in(self, conn: psycopg.Connection, agent: Agent, scope: Scope, fields: dict[str, object],
-                      expected_version: int | None) -> Agent:
-        fields |= check_prompt_fields(fields)
-        if "instructions" in fields:
-            fields["instructions"] = validate_instructions(fields["instructions"])
+                      expected_version: int | None, *, gated: bool = False) -> Agent:
+        """gated=True: as for create_agent_in, the texts among `fields` have passed the gate."""
+        if not gated:
+            fields |= check_prompt_fields(fields)
+            if "instructions" in fields:
+                fields["instructions"] = validate_instructions(fields["instructions"])
         if "requires" in fields:
             fields["requires"] = Jsonb(fields["requires"])
         if "tool_profile" in fields:

@@ -35,11 +35,6 @@ def find_project(conn: psycopg.Connection, tenant: Tenant, reference: str | int)
     return project
 
 
-def effective_agents(conn: psycopg.Connection, tenant_id: int, project_id: int | None = None) -> list[EffectiveAgent]:
-    with conn.cursor(row_factory=class_row(EffectiveAgent)) as cur:
-        return cur.execute(queries.resolve_agents, (tenant_id, project_id)).fetchall()
-
-
 def effective_default(conn: psycopg.Connection, tenant_id: int, project_id: int | None = None) -> EffectiveDefault:
     with conn.cursor(row_factory=class_row(EffectiveDefault)) as cur:
         row = cur.execute(queries.resolve_default_agent, (tenant_id, project_id)).fetchone()
@@ -60,12 +55,37 @@ def conversation_effective_agent(conn: psycopg.Connection,
                                  conversation_id: int) -> tuple[ConversationAgent, EffectiveAgent | None]:
     """What a conversation runs with, and the agent itself when one applies: one statement, so
     both come from the same snapshot."""
+    return _conversation_and_agent(_conversation_context_row(conn, conversation_id))
+
+
+def conversation_context(conn: psycopg.Connection, conversation_id: int) -> tuple[
+        ConversationAgent, EffectiveAgent | None, Tenant, Project | None, str | None]:
+    """What a conversation runs with, the agent (None: none applies), its tenant, its project and
+    the project's stored instruction file: one statement, so all from the same snapshot."""
+    row = _conversation_context_row(conn, conversation_id)
+    resolved, agent = _conversation_and_agent(row)
+    if row["t_slug"] is None:
+        raise NotFound(f"no tenant {row['tenant_id']!r}: give an existing tenant's slug or id")
+    tenant = Tenant(id=row["tenant_id"], slug=row["t_slug"], name=row["t_name"])
+    if row["project_id"] is None:
+        return resolved, agent, tenant, None, None
+    if row["p_slug"] is None:
+        raise NotFound(f"tenant {tenant.slug!r} has no project {row['project_id']!r}: "
+                       "give one of its projects' slug or id")
+    project = Project(id=row["project_id"], tenant_id=row["tenant_id"], slug=row["p_slug"], name=row["p_name"])
+    return resolved, agent, tenant, project, row["p_instruction_file"]
+
+
+def _conversation_context_row(conn: psycopg.Connection, conversation_id: int) -> dict:
     with conn.cursor(row_factory=dict_row) as cur:
-        row = cur.execute(queries.conversation_with_agent, (check_id(conversation_id, "conversation"),)).fetchone()
+        row = cur.execute(queries.conversation_context, (check_id(conversation_id, "conversation"),)).fetchone()
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
+    return row
+
+
+def _conversation_and_agent(row: dict) -> tuple[ConversationAgent, EffectiveAgent | None]:
     resolved = ConversationAgent.model_validate({k: row[k] for k in ConversationAgent.model_fields})
     if row["a_agent_id"] is None:
         return resolved, None
-    agent = EffectiveAgent.model_validate({k: row[f"a_{k}"] for k in EffectiveAgent.model_fields})
-    return resolved, agent
+    return resolved, EffectiveAgent.model_validate({k: row[f"a_{k}"] for k in EffectiveAgent.model_fields})

@@ -60,6 +60,10 @@ SELECT id, version, name, description, when_to_use, requires, instructions, true
   FROM public.agents WHERE id = %(id)s
  ORDER BY version;
 
+-- name: agent_tool_profile
+-- The tool profile stored with an agent (NULL: it narrows nothing).
+SELECT tool_profile FROM public.agents WHERE id = %s;
+
 -- name: agents_to_export
 -- The agents an export writes, with their layer's slugs: all of them, or the official ones and
 -- one tenant's (%(tenant)s), in a stable order.
