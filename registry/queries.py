@@ -89,15 +89,24 @@ def load() -> dict[str, Query]:
         for query in parse(entry.read_text(encoding="utf-8"), entry.name):
             if query.name in named:
                 raise QueryFileError(f"{query.source}: {query.name} is already defined in {named[query.name].source}")
+            if query.name in OWN_NAMES:
+                raise QueryFileError(f"{query.source}: {query.name} is a name of registry.queries itself")
             named[query.name] = query
     return named
 
 
 def __getattr__(name: str) -> str:
-    """`queries.agent_in_layer`: the SQL of the statement of that name."""
+    """`queries.agent_in_layer`: the SQL of the statement of that name. Kept as a module attribute
+    once read, so the next read is a plain lookup (this runs on every write's hot path)."""
     if name.startswith("__"):
         raise AttributeError(name)
     try:
-        return load()[name].sql
+        sql = load()[name].sql
     except KeyError:
         raise AttributeError(f"no query named {name!r} in sql/queries/") from None
+    globals()[name] = sql
+    return sql
+
+
+# The module's own names: a statement may not take one (it could never be read by name).
+OWN_NAMES = frozenset(name for name in globals() if not name.startswith("__")) | {"OWN_NAMES"}

@@ -17,7 +17,7 @@ from registry import queries, schema
 
 ROOT = Path(__file__).resolve().parent.parent
 # What registry.queries defines for itself; any other attribute of `queries` names a statement.
-MODULE_NAMES = {name for name in vars(queries) if not name.startswith("__")}
+MODULE_NAMES = queries.OWN_NAMES
 
 
 def used_names() -> dict[str, list[str]]:
@@ -45,6 +45,17 @@ def test_every_statement_defined_is_used():
 def test_a_name_no_file_defines_is_an_attribute_error():
     with pytest.raises(AttributeError, match="no query named 'nosuch'"):
         queries.nosuch  # noqa: B018
+
+
+def test_a_statement_may_not_take_a_name_of_the_module(tmp_path, monkeypatch):
+    (tmp_path / "a.sql").write_text("-- name: load\n-- Shadowed.\nSELECT 1;\n")
+    monkeypatch.setattr(queries, "folder", lambda: tmp_path)
+    queries.load.cache_clear()
+    try:
+        with pytest.raises(queries.QueryFileError, match="load is a name of registry.queries itself"):
+            queries.load()
+    finally:
+        queries.load.cache_clear()
 
 
 def test_names_read_as_sql():
