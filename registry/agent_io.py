@@ -8,7 +8,6 @@ so importing the same files twice changes nothing.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,8 +15,9 @@ import psycopg
 import yaml
 from psycopg.rows import class_row
 
+from registry import queries
 from registry.agent_files import AgentFileError, read_agent_file
-from registry.api import AGENT_IN_LAYER, Registry, check_prompt_fields
+from registry.api import Registry, check_prompt_fields
 from registry.errors import RegistryError
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.models import Agent, AgentContent, AgentFile
@@ -70,8 +70,9 @@ def check_files(paths: list[Path]) -> tuple[list[tuple[str, AgentFile]], ImportR
         source = str(path)
         try:
             agent = read_agent_file(path)
-            validate_instructions(agent.instructions)
-            check_prompt_fields(agent.model_dump())
+            # Gated here, once: what the gate returns is what apply_agent_files writes.
+            instructions = validate_instructions(agent.instructions)
+            agent = agent.model_copy(update=check_prompt_fields(agent.model_dump()) | {"instructions": instructions})
         except (AgentFileError, InstructionsRejected, TextFileError, TextFileMissing) as error:
             report.refused.append((source, str(error).removeprefix(f"{source}: ")))
             continue
@@ -85,7 +86,8 @@ def check_files(paths: list[Path]) -> tuple[list[tuple[str, AgentFile]], ImportR
 
 def apply_agent_files(registry: Registry, conn: psycopg.Connection,
                       files: list[tuple[str, AgentFile]]) -> ImportReport:
-    """Create, update or leave each agent, inside the caller's transaction."""
+    """Create, update or leave each agent, inside the caller's transaction. The files come from
+    check_files, which has put their texts through the gate: they are written as they are."""
     report = ImportReport()
     for source, agent in files:
         try:
@@ -94,17 +96,16 @@ def apply_agent_files(registry: Registry, conn: psycopg.Connection,
             report.refused.append((source, str(error)))
             continue
         with conn.cursor(row_factory=class_row(Agent)) as cur:
-            existing = cur.execute(AGENT_IN_LAYER, (scope.tenant_id, scope.project_id, agent.slug)).fetchone()
+            existing = cur.execute(queries.agent_in_layer, (scope.tenant_id, scope.project_id, agent.slug)).fetchone()
         content = AgentContent(**agent.model_dump(exclude={"tenant", "project"}))
         if existing is None:
-            registry.create_agent_in(conn, content, scope)
+            registry.create_agent_in(conn, content, scope, gated=True)
             report.created.append(source)
             continue
         wanted = {k: getattr(content, k) for k in CONTENT_FIELDS}
-        wanted["instructions"] = unicodedata.normalize("NFC", wanted["instructions"]).replace("\r\n", "\n")
         changed = {k: v for k, v in wanted.items() if getattr(existing, k) != v}
         if changed:
-            registry.update_agent_in(conn, existing, scope, changed, expected_version=None)
+            registry.update_agent_in(conn, existing, scope, changed, expected_version=None, gated=True)
             report.updated.append(source)
         else:
             report.unchanged.append(source)
@@ -149,22 +150,13 @@ def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> 
     return f"---\n{front}---\n{agent.instructions}\n"
 
 
-EXPORT_QUERY = """
-SELECT a.id, t.slug AS tenant, p.slug AS project
-  FROM public.agents a
-  LEFT JOIN public.tenants t ON t.id = a.tenant_id
-  LEFT JOIN public.projects p ON p.id = a.project_id
- WHERE %(tenant)s::bigint IS NULL OR a.tenant_id = %(tenant)s OR a.tenant_id IS NULL
- ORDER BY a.scope_tenant_id, a.scope_project_id, a.slug"""
-
-
 def export_agents(registry: Registry, directory: Path, tenant: str | int | None = None) -> list[Path]:
     """Write every agent (or the official ones and one tenant's) as files under `directory`:
     official/<slug>.md, <tenant>/<slug>.md, <tenant>/<project>/<slug>.md."""
     written: list[Path] = []
     with registry.transaction() as conn:
         tenant_id = registry.scope_in(conn, tenant, None).tenant_id if tenant is not None else None
-        for agent_id, tenant_slug, project_slug in conn.execute(EXPORT_QUERY, {"tenant": tenant_id}).fetchall():
+        for agent_id, tenant_slug, project_slug in conn.execute(queries.agents_to_export, {"tenant": tenant_id}).fetchall():
             agent, _ = registry.agent_in(conn, agent_id)
             folder = directory.joinpath(*(part for part in (tenant_slug or "official", project_slug) if part))
             folder.mkdir(parents=True, exist_ok=True)

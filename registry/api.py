@@ -23,7 +23,7 @@ from psycopg.rows import class_row, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from registry import limits, repository
+from registry import limits, queries, repository
 from registry.constraint_errors import mapped_errors
 from registry.db import reset_session
 from registry.errors import InvalidInput, NotAllowed, NotFound, StaleVersion
@@ -51,68 +51,6 @@ from registry.tool_profiles import ToolProfile
 Ref = str | int
 # The role a tenant-scoped Registry switches to (sql/replaceable/policies.sql).
 TENANT_ROLE = "registry_app"
-
-AGENT_COLUMNS = """id, tenant_id, project_id, layer, slug, name, description, when_to_use, requires,
-                   instructions, status, version, enabled, note, uses, created_by, created_at, updated_at,
-                   tool_profile"""
-INSERT_AGENT = f"""
-INSERT INTO public.agents (tenant_id, project_id, slug, name, description, when_to_use, requires,
-                    instructions, status, enabled, note, created_by, tool_profile)
-VALUES (%(tenant_id)s, %(project_id)s, %(slug)s, %(name)s, %(description)s, %(when_to_use)s,
-        %(requires)s, %(instructions)s, %(status)s, %(enabled)s, %(note)s, %(created_by)s, %(tool_profile)s)
-RETURNING {AGENT_COLUMNS}"""
-AGENT_IN_LAYER = f"""
-SELECT {AGENT_COLUMNS} FROM public.agents
- WHERE scope_tenant_id = COALESCE(%s, 0) AND scope_project_id = COALESCE(%s, 0) AND slug = %s"""
-AGENT_WITH_SCOPE = f"""
-SELECT {", ".join("a." + column.strip() for column in AGENT_COLUMNS.split(","))}, t.slug AS t_slug, t.name AS t_name, p.slug AS p_slug, p.name AS p_name
-  FROM public.agents a
-  LEFT JOIN public.tenants t ON t.id = a.tenant_id
-  LEFT JOIN public.projects p ON p.id = a.project_id
- WHERE a.id = %s"""
-CURRENT_VERSION = "SELECT version FROM public.agents WHERE id = %s"
-DELETE_AGENT = "DELETE FROM public.agents WHERE id = %s AND version = COALESCE(%s, version)"
-HISTORY = """
-SELECT agent_id, version, name, description, when_to_use, requires, instructions,
-       false AS current, replaced_by, replaced_at
-  FROM public.agent_versions WHERE agent_id = %(id)s
-UNION ALL
-SELECT id, version, name, description, when_to_use, requires, instructions, true, NULL, NULL
-  FROM public.agents WHERE id = %(id)s
- ORDER BY version"""
-UPSERT_DEFAULT = """
-INSERT INTO public.agent_defaults (tenant_id, project_id, default_agent) VALUES (%s, %s, %s)
-ON CONFLICT ON CONSTRAINT agent_defaults_pkey DO UPDATE SET default_agent = EXCLUDED.default_agent
-RETURNING tenant_id, project_id, layer, default_agent"""
-INHERITED_AGENT = """
-SELECT id, slug, layer FROM public.agents
- WHERE slug = %(slug)s AND scope_project_id = 0 AND scope_tenant_id IN (0, %(tenant_id)s)
-   AND (%(layer)s::text IS NULL OR layer = %(layer)s)
- ORDER BY scope_tenant_id DESC LIMIT 1"""
-INSERT_OPTOUT = """
-INSERT INTO public.agent_optouts (project_id, agent_id) VALUES (%s, %s)
-ON CONFLICT ON CONSTRAINT agent_optouts_pkey DO NOTHING"""
-DELETE_OPTOUTS = """
-DELETE FROM public.agent_optouts o USING public.agents a
- WHERE o.project_id = %(project_id)s AND a.id = o.agent_id AND a.slug = %(slug)s
-   AND (%(layer)s::text IS NULL OR a.layer = %(layer)s)"""
-INSERT_CONVERSATION = """
-INSERT INTO public.conversations (tenant_id, project_id, slug, title, agent_slug)
-VALUES (%s, %s, %s, %s, %s) RETURNING id"""
-PIN_CONVERSATION = "UPDATE public.conversations SET agent_slug = %s WHERE id = %s"
-USES_IN_TENANT = """
-SELECT agent_id, count(*) FROM public.agent_adoptions
- WHERE tenant_id = %s AND agent_id = ANY(%s) GROUP BY agent_id"""
-TOOL_PROFILES = "SELECT id, tool_profile FROM public.agents WHERE id = ANY(%s) AND tool_profile IS NOT NULL"
-PROJECT_INSTRUCTIONS = "SELECT instruction_file FROM public.projects WHERE id = %s"
-SET_PROJECT_INSTRUCTIONS = "UPDATE public.projects SET instruction_file = %s WHERE id = %s"
-PREVIEW_REMOVAL = "SELECT * FROM preview_agent_removal(%s)"
-PREVIEW_OPTOUT = "SELECT * FROM preview_optout(%s, %s)"
-PREVIEW_DEFAULT = "SELECT * FROM preview_default_change(%s, %s, %s)"
-OUTER_STATE = """SELECT COALESCE(current_setting('registry.tenant_id', true), ''),
-                          COALESCE(current_setting('registry.actor', true), ''), current_user, session_user"""
-INSERT_TENANT = "INSERT INTO public.tenants (slug, name) VALUES (%s, %s) RETURNING id, slug, name"
-INSERT_PROJECT = "INSERT INTO public.projects (tenant_id, slug, name) VALUES (%s, %s, %s) RETURNING id, tenant_id, slug, name"
 
 
 # The one-line texts of an agent that reach a prompt or a person choosing it: the gate's checks,
@@ -161,12 +99,30 @@ class Scope:
         return self.project.id if self.project else None
 
     @property
+    def layer(self) -> Literal["official", "tenant", "project"]:
+        if self.project is not None:
+            return "project"
+        return "tenant" if self.tenant is not None else "official"
+
+    @property
     def where(self) -> str:
         if self.project is not None:
             return f"the project layer of {self.tenant.slug}/{self.project.slug}"
         if self.tenant is not None:
             return f"the tenant layer of {self.tenant.slug}"
         return "the official layer"
+
+
+@dataclass(frozen=True)
+class ConversationContext:
+    """What a conversation's prompt is built from, read together: what the conversation runs
+    with, the agent (None: none applies), its scope, and its project's stored instruction file
+    (None without a project)."""
+
+    conversation: ConversationAgent
+    agent: EffectiveAgent | None
+    scope: Scope
+    project_instructions: str | None
 
 
 class Registry:
@@ -225,13 +181,13 @@ class Registry:
             outer = None
             if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE and (
                     self._tenant is not None or self.actor is not None):
-                outer = conn.execute(OUTER_STATE).fetchone()
+                outer = conn.execute(queries.outer_state).fetchone()
             with conn.transaction():
                 if snapshot:
-                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                    conn.execute(queries.snapshot_transaction)
                 if self.actor is not None:
                     # Transaction-local: a pooled connection carries nothing to its next user.
-                    conn.execute("SELECT set_config('registry.actor', %s, true)", (self.actor,))
+                    conn.execute(queries.set_actor, (self.actor,))
                 if self._tenant is not None:
                     self._enter_tenant(conn)
                 yield conn
@@ -240,25 +196,24 @@ class Registry:
 
     @staticmethod
     def _restore(conn: psycopg.Connection, tenant: str, actor: str, role: str, session_role: str) -> None:
-        conn.execute("SELECT set_config('registry.tenant_id', %s, true), set_config('registry.actor', %s, true)",
-                     (tenant, actor))
+        conn.execute(queries.restore_tenant_and_actor, (tenant, actor))
         if role == session_role:
-            conn.execute("SET LOCAL ROLE NONE")
+            conn.execute(queries.reset_local_role)
         else:
-            conn.execute(sql.SQL("SET LOCAL ROLE {}").format(sql.Identifier(role)))
+            conn.execute(sql.SQL(queries.set_local_role).format(role=sql.Identifier(role)))
 
     def _enter_tenant(self, conn: psycopg.Connection) -> None:
         if self._tenant_id is None:
             if isinstance(self._tenant, int):
                 self._tenant_id = self._tenant
             else:
-                row = conn.execute("SELECT id FROM public.tenants WHERE slug = %s", (self._tenant,)).fetchone()
+                row = conn.execute(queries.tenant_by_slug, (self._tenant,)).fetchone()
                 if row is None:
                     raise NotFound(f"no tenant {self._tenant!r}: give an existing tenant's slug or id")
                 self._tenant_id = row[0]
-        conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(self._tenant_id),))
+        conn.execute(queries.set_tenant, (str(self._tenant_id),))
         if self._role is not None:
-            conn.execute(sql.SQL("SET LOCAL ROLE {}").format(sql.Identifier(self._role)))
+            conn.execute(sql.SQL(queries.set_local_role).format(role=sql.Identifier(self._role)))
 
     # -- inside a caller's transaction -----------------------------------------------------
     # The *_in methods take the connection of a transaction() already open, so that several
@@ -276,7 +231,7 @@ class Registry:
             return self._agent_by_id(conn, ref)
         with conn.cursor(row_factory=class_row(Agent)) as cur:
             scope = self.scope_in(conn, ref.tenant, ref.project)
-            agent = cur.execute(AGENT_IN_LAYER, (scope.tenant_id, scope.project_id, ref.slug)).fetchone()
+            agent = cur.execute(queries.agent_in_layer, (scope.tenant_id, scope.project_id, ref.slug)).fetchone()
         if agent is None:
             raise NotFound(f"no agent {ref.slug!r} in {scope.where}")
         return agent, scope
@@ -285,7 +240,7 @@ class Registry:
     def _agent_by_id(conn: psycopg.Connection, agent_id: int) -> tuple[Agent, Scope]:
         """The agent and its layer's tenant and project in one round trip (the write hot path)."""
         with conn.cursor(row_factory=dict_row) as cur:
-            row = cur.execute(AGENT_WITH_SCOPE, (agent_id,)).fetchone()
+            row = cur.execute(queries.agent_with_scope, (agent_id,)).fetchone()
         if row is None:
             raise NotFound(f"no agent with id {agent_id}")
         tenant = Tenant(id=row["tenant_id"], slug=row["t_slug"], name=row["t_name"]) if row["tenant_id"] else None
@@ -307,27 +262,41 @@ class Registry:
 
     def agents(self, tenant: Ref, project: Ref | None = None) -> list[CatalogEntry]:
         """The effective catalog of a scope, with each agent's token cost."""
+        return self.catalog(tenant, project)[1]
+
+    def catalog(self, tenant: Ref, project: Ref | None = None) -> tuple[Scope, list[CatalogEntry]]:
+        """The scope and its effective catalog, in one transaction: the scope, then one statement
+        for the agents with their tool profiles and uses. Tokens are counted after it commits."""
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
-            rows = repository.effective_agents(conn, scope.tenant_id, scope.project_id)
-            ids = [r.agent_id for r in rows]
-            uses = dict(conn.execute(USES_IN_TENANT, (scope.tenant_id, ids)).fetchall())
-            profiles = dict(conn.execute(TOOL_PROFILES, (ids,)).fetchall())
-        return [CatalogEntry(**row.model_dump(), instruction_tokens=self.tokenizer.count(row.instructions),
-                             tokens_exact=self.tokenizer.exact, uses=uses.get(row.agent_id, 0),
-                             tool_profile=profiles.get(row.agent_id)) for row in rows]
+            rows = self._catalog_rows(conn, scope)
+        return scope, self._catalog_entries(rows)
+
+    def agents_in(self, conn: psycopg.Connection, scope: Scope) -> list[CatalogEntry]:
+        """The effective catalog of a scope already resolved, inside the caller's transaction."""
+        return self._catalog_entries(self._catalog_rows(conn, scope))
+
+    @staticmethod
+    def _catalog_rows(conn: psycopg.Connection, scope: Scope) -> list[dict]:
+        with conn.cursor(row_factory=dict_row) as cur:
+            return cur.execute(queries.catalog, {"tenant_id": scope.tenant_id,
+                                                 "project_id": scope.project_id}).fetchall()
+
+    def _catalog_entries(self, rows: list[dict]) -> list[CatalogEntry]:
+        return [CatalogEntry(**row, instruction_tokens=self.tokenizer.count(row["instructions"]),
+                             tokens_exact=self.tokenizer.exact) for row in rows]
 
     def tool_profile(self, agent_id: int) -> ToolProfile | None:
         """The tool profile stored with an agent (None: the agent narrows nothing)."""
         with self.transaction() as conn:
-            row = conn.execute(TOOL_PROFILES, ([agent_id],)).fetchone()
-        return ToolProfile.model_validate(row[1]) if row and row[1] is not None else None
+            row = conn.execute(queries.agent_tool_profile, (agent_id,)).fetchone()
+        return ToolProfile.model_validate(row[0]) if row and row[0] is not None else None
 
     # -- the project's instruction file ------------------------------------------------------
     def project_instructions(self, tenant: Ref, project: Ref) -> str:
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
-            return conn.execute(PROJECT_INSTRUCTIONS, (scope.project_id,)).fetchone()[0]
+            return conn.execute(queries.project_instructions, (scope.project_id,)).fetchone()[0]
 
     def set_project_instructions(self, tenant: Ref, project: Ref, text: str) -> str:
         """Store a project's instruction file ('' removes it); it passes the instruction gate."""
@@ -335,7 +304,7 @@ class Registry:
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
             with mapped_errors(**self._context(scope)):
-                conn.execute(SET_PROJECT_INSTRUCTIONS, (stored, scope.project_id))
+                conn.execute(queries.set_project_instructions, (stored, scope.project_id))
         return stored
 
     def adopt(self, conversation_id: int) -> int | None:
@@ -343,7 +312,7 @@ class Registry:
         question; it is a no-op after the first time for that agent. Returns the agent's id."""
         check_id(conversation_id, "conversation")
         with self.transaction() as conn:
-            row = conn.execute("SELECT adopt_conversation_agent(%s)", (conversation_id,)).fetchone()
+            row = conn.execute(queries.adopt_conversation_agent, (conversation_id,)).fetchone()
         return row[0] if row else None
 
     # -- impact previews: read-only, one consistent snapshot each ---------------------------
@@ -351,7 +320,7 @@ class Registry:
         """What deleting, disabling or unpublishing an agent would change."""
         with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
             agent, _ = self.agent_in(conn, ref)
-            return cur.execute(PREVIEW_REMOVAL, (agent.id,)).fetchall()
+            return cur.execute(queries.preview_removal, (agent.id,)).fetchall()
 
     def impact_of_optout(self, tenant: Ref, project: Ref, slug: str,
                          layer: Literal["official", "tenant"] | None = None) -> list[ImpactRow]:
@@ -359,14 +328,14 @@ class Registry:
         with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
             scope = self.scope_in(conn, tenant, project)
             target = self._inherited_in(conn, scope, slug, layer)
-            return cur.execute(PREVIEW_OPTOUT, (scope.project_id, target[0])).fetchall()
+            return cur.execute(queries.preview_optout, (scope.project_id, target[0])).fetchall()
 
     def impact_of_default(self, default_agent: str | None, tenant: Ref | None = None,
                           project: Ref | None = None) -> list[ImpactRow]:
         default_agent = _optional_slug(default_agent, "default agent")
         with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
             scope = self.scope_in(conn, tenant, project)
-            return cur.execute(PREVIEW_DEFAULT, (scope.tenant_id, scope.project_id, default_agent)).fetchall()
+            return cur.execute(queries.preview_default, (scope.tenant_id, scope.project_id, default_agent)).fetchall()
 
     def default(self, tenant: Ref, project: Ref | None = None) -> EffectiveDefault:
         with self.transaction() as conn:
@@ -382,6 +351,12 @@ class Registry:
         with self.transaction() as conn:
             return repository.conversation_effective_agent(conn, conversation_id)
 
+    def conversation_context(self, conversation_id: int) -> ConversationContext:
+        """Everything a conversation's prompt is built from: one transaction, one statement."""
+        with self.transaction() as conn:
+            resolved, agent, tenant, project, instructions = repository.conversation_context(conn, conversation_id)
+        return ConversationContext(resolved, agent, Scope(tenant, project), instructions)
+
     def scope(self, tenant: Ref, project: Ref | None = None) -> Scope:
         with self.transaction() as conn:
             return self.scope_in(conn, tenant, project)
@@ -391,29 +366,34 @@ class Registry:
         with self.transaction() as conn:
             agent, _ = self.agent_in(conn, ref)
             with conn.cursor(row_factory=class_row(AgentVersion)) as cur:
-                return cur.execute(HISTORY, {"id": agent.id}).fetchall()
+                return cur.execute(queries.agent_history, {"id": agent.id}).fetchall()
 
     # -- tenants and projects ------------------------------------------------------------
     def create_tenant(self, slug: str, name: str = "") -> Tenant:
         name = validate_field("tenant_name", name, limits.TENANT_NAME)
         with self.transaction() as conn, mapped_errors(slug=slug), conn.cursor(row_factory=class_row(Tenant)) as cur:
-            return cur.execute(INSERT_TENANT, (slug, name)).fetchone()
+            return cur.execute(queries.insert_tenant, (slug, name)).fetchone()
 
     def create_project(self, tenant: Ref, slug: str, name: str = "") -> Project:
         name = validate_field("project_name", name, limits.PROJECT_NAME)
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, None)
             with mapped_errors(slug=slug, tenant=scope.tenant.slug), conn.cursor(row_factory=class_row(Project)) as cur:
-                return cur.execute(INSERT_PROJECT, (scope.tenant_id, slug, name)).fetchone()
+                return cur.execute(queries.insert_project, (scope.tenant_id, slug, name)).fetchone()
 
     # -- agents --------------------------------------------------------------------------
     def create_agent(self, content: AgentContent, tenant: Ref | None = None, project: Ref | None = None) -> Agent:
         with self.transaction() as conn:
             return self.create_agent_in(conn, content, self.scope_in(conn, tenant, project))
 
-    def create_agent_in(self, conn: psycopg.Connection, content: AgentContent, scope: Scope) -> Agent:
-        params = content.model_dump() | check_prompt_fields(content.model_dump()) | {
-            "instructions": validate_instructions(content.instructions),
+    def create_agent_in(self, conn: psycopg.Connection, content: AgentContent, scope: Scope, *,
+                        gated: bool = False) -> Agent:
+        """gated=True: the caller has put the content's texts through the gate already and passes
+        what it returned (an import gates every file before writing: registry.agent_io)."""
+        fields = content.model_dump()
+        if not gated:
+            fields |= check_prompt_fields(fields) | {"instructions": validate_instructions(content.instructions)}
+        params = fields | {
             "requires": Jsonb(content.requires),
             "tool_profile": _profile_json(content.tool_profile),
             "tenant_id": scope.tenant_id,
@@ -421,7 +401,7 @@ class Registry:
             "created_by": content.created_by or self.actor,
         }
         with mapped_errors(**self._context(scope, content.slug)), conn.cursor(row_factory=class_row(Agent)) as cur:
-            return cur.execute(INSERT_AGENT, params).fetchone()
+            return cur.execute(queries.insert_agent, params).fetchone()
 
     def update_agent(self, ref: AgentRef | int, changes: AgentChanges, expected_version: int) -> Agent:
         """Change an agent's content. Refused with StaleVersion if it is no longer at
@@ -431,20 +411,22 @@ class Registry:
             return self.update_agent_in(conn, agent, scope, changes.given(), expected_version)
 
     def update_agent_in(self, conn: psycopg.Connection, agent: Agent, scope: Scope, fields: dict[str, object],
-                      expected_version: int | None) -> Agent:
-        fields |= check_prompt_fields(fields)
-        if "instructions" in fields:
-            fields["instructions"] = validate_instructions(fields["instructions"])
+                      expected_version: int | None, *, gated: bool = False) -> Agent:
+        """gated=True: as for create_agent_in, the texts among `fields` have passed the gate."""
+        if not gated:
+            fields |= check_prompt_fields(fields)
+            if "instructions" in fields:
+                fields["instructions"] = validate_instructions(fields["instructions"])
         if "requires" in fields:
             fields["requires"] = Jsonb(fields["requires"])
         if "tool_profile" in fields:
             fields["tool_profile"] = _profile_json(fields["tool_profile"])
         if not fields:
             raise InvalidInput("nothing to change: give at least one field")
+        # The SET list holds the fields given, so the statement is composed (sql/queries/agents.sql).
         assignments = sql.SQL(", ").join(
             sql.SQL("{} = {}").format(sql.Identifier(name), sql.Placeholder(name)) for name in fields)
-        query = sql.SQL("UPDATE public.agents SET {} WHERE id = %(_id)s AND version = COALESCE(%(_version)s, version) "
-                        "RETURNING " + AGENT_COLUMNS).format(assignments)
+        query = sql.SQL(queries.update_agent).format(assignments=assignments)
         with mapped_errors(**self._context(scope, agent.slug)), conn.cursor(row_factory=class_row(Agent)) as cur:
             updated = cur.execute(query, fields | {"_id": agent.id, "_version": expected_version}).fetchone()
         if updated is None:
@@ -453,7 +435,7 @@ class Registry:
 
     @staticmethod
     def _stale(conn: psycopg.Connection, agent: Agent, scope: Scope, expected: int | None) -> Exception:
-        row = conn.execute(CURRENT_VERSION, (agent.id,)).fetchone()
+        row = conn.execute(queries.agent_version, (agent.id,)).fetchone()
         if row is None:
             return NotFound(f"agent {agent.slug!r} of {scope.where} was deleted meanwhile")
         if expected is None or row[0] == expected:
@@ -487,7 +469,7 @@ class Registry:
         beneath); its opt-outs and history go with it."""
         with self.transaction() as conn:
             agent, scope = self.agent_in(conn, ref)
-            if conn.execute(DELETE_AGENT, (agent.id, expected_version)).rowcount == 0:
+            if conn.execute(queries.delete_agent, (agent.id, expected_version)).rowcount == 0:
                 raise self._stale(conn, agent, scope, expected_version)
             return agent
 
@@ -496,7 +478,7 @@ class Registry:
         with self.transaction() as conn:
             agent, scope = self.agent_in(conn, ref)
             with conn.cursor(row_factory=class_row(AgentVersion)) as cur:
-                versions = {v.version: v for v in cur.execute(HISTORY, {"id": agent.id}).fetchall()}
+                versions = {v.version: v for v in cur.execute(queries.agent_history, {"id": agent.id}).fetchall()}
             if version not in versions:
                 raise NotFound(f"agent {agent.slug!r} of {scope.where} has no version {version}; "
                                f"it has {', '.join(map(str, sorted(versions)))}")
@@ -515,7 +497,11 @@ class Registry:
             scope = self.scope_in(conn, tenant, project)
             with mapped_errors(**self._context(scope, default_agent)), \
                     conn.cursor(row_factory=class_row(LayerDefault)) as cur:
-                return cur.execute(UPSERT_DEFAULT, (scope.tenant_id, scope.project_id, default_agent)).fetchone()
+                written = cur.execute(queries.set_default, {"tenant_id": scope.tenant_id, "project_id": scope.project_id,
+                                                            "default_agent": default_agent}).fetchone()
+        # No row back: the layer already says exactly that, and the row was left untouched.
+        return written or LayerDefault(tenant_id=scope.tenant_id, project_id=scope.project_id, layer=scope.layer,
+                                       default_agent=default_agent)
 
     def opt_out(self, tenant: Ref, project: Ref, slug: str,
                 layer: Literal["official", "tenant"] | None = None) -> OptOut:
@@ -526,14 +512,14 @@ class Registry:
             scope = self.scope_in(conn, tenant, project)
             target = self._inherited_in(conn, scope, slug, layer)
             with mapped_errors(**self._context(scope, slug)):
-                conn.execute(INSERT_OPTOUT, (scope.project_id, target[0]))
+                conn.execute(queries.insert_optout, (scope.project_id, target[0]))
             return OptOut(project_id=scope.project_id, agent_id=target[0], slug=target[1], layer=target[2])
 
     @staticmethod
     def _inherited_in(conn: psycopg.Connection, scope: Scope, slug: str, layer: str | None) -> tuple:
         if scope.project is None:
             raise InvalidInput("an opt-out belongs to a project: give the project too")
-        target = conn.execute(INHERITED_AGENT, {"slug": slug, "tenant_id": scope.tenant_id, "layer": layer}).fetchone()
+        target = conn.execute(queries.inherited_agent, {"slug": slug, "tenant_id": scope.tenant_id, "layer": layer}).fetchone()
         if target is None:
             where = f"the {layer} layer" if layer else "the official or tenant layers"
             raise NotFound(f"no agent {slug!r} in {where} of {scope.tenant.slug}: "
@@ -546,7 +532,7 @@ class Registry:
         slug = parse_slug(slug, "agent")
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
-            return conn.execute(DELETE_OPTOUTS, {"project_id": scope.project_id, "slug": slug, "layer": layer}).rowcount
+            return conn.execute(queries.delete_optouts, {"project_id": scope.project_id, "slug": slug, "layer": layer}).rowcount
 
     def start_conversation(self, tenant: Ref, project: Ref | None = None, agent_slug: str | None = None,
                            slug: str | None = None, title: str = "") -> ConversationAgent:
@@ -558,7 +544,7 @@ class Registry:
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
             with mapped_errors(**self._context(scope, slug), agent_slug=agent_slug):
-                conversation_id = conn.execute(INSERT_CONVERSATION, (scope.tenant_id, scope.project_id, slug,
+                conversation_id = conn.execute(queries.insert_conversation, (scope.tenant_id, scope.project_id, slug,
                                                                      title, agent_slug)).fetchone()[0]
             return repository.conversation_agent(conn, conversation_id)
 
@@ -574,6 +560,6 @@ class Registry:
         check_id(conversation_id, "conversation")
         agent_slug = _optional_slug(agent_slug, "agent")
         with self.transaction() as conn, mapped_errors(agent_slug=agent_slug):
-            if conn.execute(PIN_CONVERSATION, (agent_slug, conversation_id)).rowcount == 0:
+            if conn.execute(queries.pin_conversation, (agent_slug, conversation_id)).rowcount == 0:
                 raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
             return repository.conversation_agent(conn, conversation_id)

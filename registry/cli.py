@@ -16,7 +16,7 @@ from pathlib import Path
 import psycopg
 from pydantic import ValidationError
 
-from registry import db, migrate
+from registry import db, migrate, queries, repository
 from registry.embedded import EmbeddedServer, default_data_dir
 from registry.errors import DatabaseUnavailable, InvalidInput, RegistryError, first_line
 from registry.api import Registry
@@ -49,8 +49,7 @@ def _catalog_table(agents: Sequence[CatalogEntry]) -> str:
 def cmd_agents(args: argparse.Namespace) -> None:
     registry, conn = open_registry(args)
     with conn:
-        scope = registry.scope(args.tenant, args.project)
-        agents = registry.agents(scope.tenant_id, scope.project_id)
+        scope, agents = registry.catalog(args.tenant, args.project)  # one transaction
     if args.json:
         print(as_json(agents))
         return
@@ -246,11 +245,12 @@ def cmd_demo(args: argparse.Namespace) -> None:
         report = load_seeds(conn)
         print(f"Seeds loaded ({report.total} rows inserted or changed; 0 means they were already there).")
         registry = Registry(conn)
-        scope = registry.scope(DEMO_TENANT, DEMO_PROJECT)
-        tenant, project = scope.tenant, scope.project
-        agents = registry.agents(tenant.id, project.id)
-        default = registry.default(tenant.id, project.id)
-        conversations = [registry.conversation(cid) for cid in _demo_conversations(conn, project.id)]
+        with registry.transaction() as conn:  # what the demo shows, read in one transaction
+            scope = registry.scope_in(conn, DEMO_TENANT, DEMO_PROJECT)
+            tenant, project = scope.tenant, scope.project
+            agents = registry.agents_in(conn, scope)
+            default = repository.effective_default(conn, tenant.id, project.id)
+            conversations = [repository.conversation_agent(conn, cid) for cid in _demo_conversations(conn, project.id)]
     print()
     print(f"Effective catalog of project {tenant.slug}/{project.slug} (the most specific layer wins by slug):")
     print(_catalog_table(agents))
@@ -266,7 +266,7 @@ def cmd_demo(args: argparse.Namespace) -> None:
 
 
 def _demo_conversations(conn: psycopg.Connection, project_id: int) -> list[int]:
-    rows = conn.execute("SELECT id FROM public.conversations WHERE project_id = %s ORDER BY id", (project_id,)).fetchall()
+    rows = conn.execute(queries.conversations_of_project, (project_id,)).fetchall()
     return [r[0] for r in rows]
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import psycopg
 
-from registry import db, limits
+from registry import db, limits, queries
 from registry.agent_io import export_agents, import_agents
 from registry.api import AgentRef, Registry
 from registry.errors import InvalidInput, NotFound
@@ -58,10 +58,10 @@ def acting_tenant(conn: psycopg.Connection, reference: str | int) -> int:
     ref = parse_ref(reference, "--as-tenant")
     with conn.transaction():
         if isinstance(ref, int):
-            conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(ref),))
-            row = conn.execute("SELECT id FROM tenants WHERE id = %s", (ref,)).fetchone()
+            conn.execute(queries.set_tenant, (str(ref),))
+            row = conn.execute(queries.tenant_by_id, (ref,)).fetchone()
         else:
-            row = conn.execute("SELECT id FROM tenants WHERE slug = %s", (ref,)).fetchone()
+            row = conn.execute(queries.tenant_by_slug, (ref,)).fetchone()
     if row is None:
         raise NotFound(f"--as-tenant: no tenant {ref!r}: give an existing tenant's slug or id (a login that is "
                        "registry_app itself sees its tenant by id only); nothing was run")

@@ -32,10 +32,9 @@ class ConversationPrompt:
 def conversation_prompt(registry: Registry, conversation_id: int, product_rules: str, *,
                         workspace: Path | None = None, budgets: Mapping[str, int] | None = None,
                         tokenizer: Tokenizer | None = None) -> ConversationPrompt:
-    resolved, agent = registry.conversation_with_agent(conversation_id)
-    scope = registry.scope(resolved.tenant_id, resolved.project_id)
-    project_text = (registry.project_instructions(resolved.tenant_id, resolved.project_id)
-                    if resolved.project_id is not None else None)
+    context = registry.conversation_context(conversation_id)  # one transaction, one statement
+    resolved, agent, scope, project_text = (context.conversation, context.agent, context.scope,
+                                            context.project_instructions)
     if project_text:
         try:  # stored through the gate; a text edited in SQL is checked again, and left out if refused
             project_text = validate_instructions(project_text)

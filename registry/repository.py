@@ -1,7 +1,7 @@
 """Reading what the registry resolves: plain functions over a psycopg connection.
 
-The SQL is literal and module-level; rows come back as the frozen models of
-registry.models. Tenants and projects are addressed by id or by slug.
+The SQL is named, in sql/queries/ (registry.queries); rows come back as the frozen models
+of registry.models. Tenants and projects are addressed by id or by slug.
 """
 
 from __future__ import annotations
@@ -9,30 +9,15 @@ from __future__ import annotations
 import psycopg
 from psycopg.rows import class_row, dict_row
 
+from registry import queries
 from registry.errors import NotFound
 from registry.models import ConversationAgent, EffectiveAgent, EffectiveDefault, Project, Tenant
 from registry.refs import check_id, parse_ref
 
-TENANT_BY_ID = "SELECT id, slug, name FROM public.tenants WHERE id = %s"
-TENANT_BY_SLUG = "SELECT id, slug, name FROM public.tenants WHERE slug = %s"
-PROJECT_BY_ID = "SELECT id, tenant_id, slug, name FROM public.projects WHERE tenant_id = %s AND id = %s"
-PROJECT_BY_SLUG = "SELECT id, tenant_id, slug, name FROM public.projects WHERE tenant_id = %s AND slug = %s"
-RESOLVE_AGENTS = "SELECT * FROM resolve_agents(%s, %s)"
-RESOLVE_DEFAULT_AGENT = "SELECT * FROM resolve_default_agent(%s, %s)"
-RESOLVE_CONVERSATION_AGENT = "SELECT * FROM resolve_conversation_agent(%s)"
-CONVERSATION_WITH_AGENT = """
-SELECT c.*, a.tenant_id AS a_tenant_id, a.project_id AS a_project_id, a.slug AS a_slug,
-       a.agent_id AS a_agent_id, a.layer AS a_layer, a.version AS a_version, a.name AS a_name,
-       a.description AS a_description, a.when_to_use AS a_when_to_use, a.requires AS a_requires,
-       a.instructions AS a_instructions
-  FROM resolve_conversation_agent(%s) c
-  LEFT JOIN LATERAL resolve_agent(c.tenant_id, c.project_id, c.slug) a ON true
-"""
-
 
 def find_tenant(conn: psycopg.Connection, reference: str | int) -> Tenant:
     value = parse_ref(reference, "tenant")
-    query = TENANT_BY_ID if isinstance(value, int) else TENANT_BY_SLUG
+    query = queries.tenant_by_id if isinstance(value, int) else queries.tenant_by_slug
     with conn.cursor(row_factory=class_row(Tenant)) as cur:
         tenant = cur.execute(query, (value,)).fetchone()
     if tenant is None:
@@ -42,7 +27,7 @@ def find_tenant(conn: psycopg.Connection, reference: str | int) -> Tenant:
 
 def find_project(conn: psycopg.Connection, tenant: Tenant, reference: str | int) -> Project:
     value = parse_ref(reference, "project")
-    query = PROJECT_BY_ID if isinstance(value, int) else PROJECT_BY_SLUG
+    query = queries.project_by_id if isinstance(value, int) else queries.project_by_slug
     with conn.cursor(row_factory=class_row(Project)) as cur:
         project = cur.execute(query, (tenant.id, value)).fetchone()
     if project is None:
@@ -50,14 +35,9 @@ def find_project(conn: psycopg.Connection, tenant: Tenant, reference: str | int)
     return project
 
 
-def effective_agents(conn: psycopg.Connection, tenant_id: int, project_id: int | None = None) -> list[EffectiveAgent]:
-    with conn.cursor(row_factory=class_row(EffectiveAgent)) as cur:
-        return cur.execute(RESOLVE_AGENTS, (tenant_id, project_id)).fetchall()
-
-
 def effective_default(conn: psycopg.Connection, tenant_id: int, project_id: int | None = None) -> EffectiveDefault:
     with conn.cursor(row_factory=class_row(EffectiveDefault)) as cur:
-        row = cur.execute(RESOLVE_DEFAULT_AGENT, (tenant_id, project_id)).fetchone()
+        row = cur.execute(queries.resolve_default_agent, (tenant_id, project_id)).fetchone()
     if row is None:
         raise NotFound(f"no scope tenant={tenant_id} project={project_id}")
     return row
@@ -65,7 +45,7 @@ def effective_default(conn: psycopg.Connection, tenant_id: int, project_id: int 
 
 def conversation_agent(conn: psycopg.Connection, conversation_id: int) -> ConversationAgent:
     with conn.cursor(row_factory=class_row(ConversationAgent)) as cur:
-        row = cur.execute(RESOLVE_CONVERSATION_AGENT, (check_id(conversation_id, "conversation"),)).fetchone()
+        row = cur.execute(queries.resolve_conversation_agent, (check_id(conversation_id, "conversation"),)).fetchone()
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
     return row
@@ -75,12 +55,37 @@ def conversation_effective_agent(conn: psycopg.Connection,
                                  conversation_id: int) -> tuple[ConversationAgent, EffectiveAgent | None]:
     """What a conversation runs with, and the agent itself when one applies: one statement, so
     both come from the same snapshot."""
+    return _conversation_and_agent(_conversation_context_row(conn, conversation_id))
+
+
+def conversation_context(conn: psycopg.Connection, conversation_id: int) -> tuple[
+        ConversationAgent, EffectiveAgent | None, Tenant, Project | None, str | None]:
+    """What a conversation runs with, the agent (None: none applies), its tenant, its project and
+    the project's stored instruction file: one statement, so all from the same snapshot."""
+    row = _conversation_context_row(conn, conversation_id)
+    resolved, agent = _conversation_and_agent(row)
+    if row["t_slug"] is None:
+        raise NotFound(f"no tenant {row['tenant_id']!r}: give an existing tenant's slug or id")
+    tenant = Tenant(id=row["tenant_id"], slug=row["t_slug"], name=row["t_name"])
+    if row["project_id"] is None:
+        return resolved, agent, tenant, None, None
+    if row["p_slug"] is None:
+        raise NotFound(f"tenant {tenant.slug!r} has no project {row['project_id']!r}: "
+                       "give one of its projects' slug or id")
+    project = Project(id=row["project_id"], tenant_id=row["tenant_id"], slug=row["p_slug"], name=row["p_name"])
+    return resolved, agent, tenant, project, row["p_instruction_file"]
+
+
+def _conversation_context_row(conn: psycopg.Connection, conversation_id: int) -> dict:
     with conn.cursor(row_factory=dict_row) as cur:
-        row = cur.execute(CONVERSATION_WITH_AGENT, (check_id(conversation_id, "conversation"),)).fetchone()
+        row = cur.execute(queries.conversation_context, (check_id(conversation_id, "conversation"),)).fetchone()
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
+    return row
+
+
+def _conversation_and_agent(row: dict) -> tuple[ConversationAgent, EffectiveAgent | None]:
     resolved = ConversationAgent.model_validate({k: row[k] for k in ConversationAgent.model_fields})
     if row["a_agent_id"] is None:
         return resolved, None
-    agent = EffectiveAgent.model_validate({k: row[f"a_{k}"] for k in EffectiveAgent.model_fields})
-    return resolved, agent
+    return resolved, EffectiveAgent.model_validate({k: row[f"a_{k}"] for k in EffectiveAgent.model_fields})

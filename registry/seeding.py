@@ -13,6 +13,7 @@ from pathlib import Path
 import psycopg
 import yaml
 
+from registry import queries
 from registry.agent_io import accepted_files, apply_agent_files
 from registry.api import Registry
 from registry.paths import SEEDS_DIR
@@ -21,39 +22,6 @@ OFFICIAL_AGENTS_DIR = SEEDS_DIR / "agents"
 DEMO_AGENTS_DIR = SEEDS_DIR / "demo" / "agents"
 DEMO_FILE = SEEDS_DIR / "demo.yaml"
 
-UPSERT_TENANT = """
-INSERT INTO public.tenants (slug, name) VALUES (%(slug)s, %(name)s)
-ON CONFLICT ON CONSTRAINT tenants_slug_key DO UPDATE SET name = EXCLUDED.name
- WHERE tenants.name IS DISTINCT FROM EXCLUDED.name
-"""
-UPSERT_PROJECT = """
-INSERT INTO public.projects (tenant_id, slug, name)
-SELECT t.id, %(slug)s, %(name)s FROM public.tenants t WHERE t.slug = %(tenant)s
-ON CONFLICT ON CONSTRAINT projects_tenant_slug_key DO UPDATE SET name = EXCLUDED.name
- WHERE projects.name IS DISTINCT FROM EXCLUDED.name
-"""
-UPSERT_DEFAULT = """
-INSERT INTO public.agent_defaults (tenant_id, project_id, default_agent)
-VALUES (%(tenant_id)s, %(project_id)s, %(default_agent)s)
-ON CONFLICT ON CONSTRAINT agent_defaults_pkey DO UPDATE SET default_agent = EXCLUDED.default_agent
- WHERE agent_defaults.default_agent IS DISTINCT FROM EXCLUDED.default_agent
-"""
-INSERT_OPTOUT = """
-INSERT INTO public.agent_optouts (project_id, agent_id)
-SELECT %(project_id)s, a.id FROM public.agents a
- WHERE a.slug = %(agent)s AND a.layer = %(layer)s
-   AND a.scope_tenant_id = CASE WHEN %(layer)s = 'official' THEN 0 ELSE %(tenant_id)s END
-   AND a.scope_project_id = 0
-ON CONFLICT ON CONSTRAINT agent_optouts_pkey DO NOTHING
-"""
-UPSERT_CONVERSATION = """
-INSERT INTO public.conversations (tenant_id, project_id, slug, title, agent_slug)
-VALUES (%(tenant_id)s, %(project_id)s, %(slug)s, %(title)s, %(agent_slug)s)
-ON CONFLICT ON CONSTRAINT conversations_tenant_slug_key DO UPDATE
-   SET project_id = EXCLUDED.project_id, title = EXCLUDED.title, agent_slug = EXCLUDED.agent_slug
- WHERE (conversations.project_id, conversations.title, conversations.agent_slug)
-       IS DISTINCT FROM (EXCLUDED.project_id, EXCLUDED.title, EXCLUDED.agent_slug)
-"""
 
 
 @dataclass
@@ -91,9 +59,9 @@ def _load_demo(registry: Registry, conn: psycopg.Connection, cur: psycopg.Cursor
                demo_file: Path, agents_dir: Path) -> None:
     data = yaml.safe_load(demo_file.read_text(encoding="utf-8"))
     for tenant in data.get("tenants", []):
-        report.add("tenants", cur.execute(UPSERT_TENANT, tenant).rowcount)
+        report.add("tenants", cur.execute(queries.seed_tenant, tenant).rowcount)
         for project in tenant.get("projects", []):
-            report.add("projects", cur.execute(UPSERT_PROJECT, {**project, "tenant": tenant["slug"]}).rowcount)
+            report.add("projects", cur.execute(queries.seed_project, {**project, "tenant": tenant["slug"]}).rowcount)
     _load_agents(registry, conn, report, agents_dir)
     def scope_ids(entry: dict) -> dict:
         scope = registry.scope_in(conn, entry.get("tenant"), entry.get("project"))
@@ -101,8 +69,8 @@ def _load_demo(registry: Registry, conn: psycopg.Connection, cur: psycopg.Cursor
 
     for default in data.get("defaults", []):
         params = scope_ids(default) | {"default_agent": default["default_agent"]}
-        report.add("defaults", cur.execute(UPSERT_DEFAULT, params).rowcount)
+        report.add("defaults", cur.execute(queries.set_default, params).rowcount)
     for optout in data.get("optouts", []):
-        report.add("optouts", cur.execute(INSERT_OPTOUT, optout | scope_ids(optout)).rowcount)
+        report.add("optouts", cur.execute(queries.seed_optout, optout | scope_ids(optout)).rowcount)
     for conversation in data.get("conversations", []):
-        report.add("conversations", cur.execute(UPSERT_CONVERSATION, conversation | scope_ids(conversation)).rowcount)
+        report.add("conversations", cur.execute(queries.seed_conversation, conversation | scope_ids(conversation)).rowcount)

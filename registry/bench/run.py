@@ -17,6 +17,9 @@ Workloads, each timed per call (one round trip unless said otherwise), random in
     (e)  e_baseline       SELECT id, tenant_id, project_id, agent_slug FROM conversations WHERE id = $1
                           — the physical floor of one round trip, on the table (a) starts from
 
+The statements are named in sql/queries/: bench.sql, and resolution.sql's for (a), (b) and (c),
+which are the application's own.
+
 Every client is a process with its own connection (autocommit; psycopg prepares a statement
 after its 5th execution, for every workload alike), so the GIL limits neither the peer nor the
 SQL. Each workload runs in `rounds` interleaved slices (e, a, a', b, …, then again), so a burst
@@ -40,6 +43,7 @@ from pathlib import Path
 
 import psycopg
 
+from registry import queries
 from registry.agent_files import read_agent_dir
 from registry.api import Registry
 from registry.errors import StaleVersion
@@ -61,41 +65,17 @@ LABELS = {
     "d_update": "(d) validated update",
 }
 
-BASELINE = "SELECT id, tenant_id, project_id, agent_slug FROM conversations WHERE id = %s"
-CONVERSATION = "SELECT * FROM resolve_conversation_agent(%s)"
-CATALOG_FUNCTION = "SELECT * FROM resolve_agents(%s, %s)"
-CATALOG_VIEW = "SELECT * FROM effective_agents WHERE project_id = %s"
-# What a menu shows (no instructions, no requires): the same function, fewer columns shipped.
-CATALOG_MENU = "SELECT slug, agent_id, layer, version, name, description, when_to_use FROM resolve_agents(%s, %s)"
-DEFAULT = "SELECT * FROM resolve_default_agent(%s, %s)"
-
-# The Python-merge peer: what a team writes when the resolution is not in the database.
-PEER_CONVERSATION = "SELECT tenant_id, project_id, agent_slug FROM conversations WHERE id = %s"
-PEER_DEFAULTS = """SELECT scope_tenant_id, scope_project_id, default_agent FROM agent_defaults
- WHERE scope_tenant_id IN (0, %s) AND scope_project_id IN (0, %s) AND default_agent IS NOT NULL"""
-PEER_CANDIDATES = """SELECT id, scope_tenant_id, scope_project_id FROM agents
- WHERE slug = %s AND scope_tenant_id IN (0, %s) AND scope_project_id IN (0, %s)
-   AND status = 'published' AND enabled"""
-PEER_OPTED_OUT = "SELECT 1 FROM agent_optouts WHERE project_id = %s AND agent_id = %s"
-PEER_COLUMNS = "id, slug, layer, version, name, description, when_to_use, requires, instructions"
-PEER_LAYER = f"""SELECT {PEER_COLUMNS} FROM agents
- WHERE scope_tenant_id = %s AND scope_project_id = %s AND status = 'published' AND enabled"""
-PEER_OPTOUTS = "SELECT agent_id FROM agent_optouts WHERE project_id = %s"
-
-# Agents (d) may change: generated ones only (created_by 'bench'), never a user's own.
-UPDATE_TARGETS = """SELECT id FROM agents WHERE tenant_id IS NOT NULL AND created_by = 'bench'
- ORDER BY md5(id::text) LIMIT 4000"""
 
 
 def peer_conversation(conn: psycopg.Connection, conversation_id: int) -> tuple | None:
-    row = conn.execute(PEER_CONVERSATION, (conversation_id,)).fetchone()
+    row = conn.execute(queries.peer_conversation, (conversation_id,)).fetchone()
     if row is None:
         return None
     tenant_id, project_id, agent_slug = row
     scope_project = project_id or 0
     if agent_slug is None:
         mode = "default"
-        layers = conn.execute(PEER_DEFAULTS, (tenant_id, scope_project)).fetchall()
+        layers = conn.execute(queries.peer_defaults, (tenant_id, scope_project)).fetchall()
         deciding = max(layers, key=lambda r: (r[1], r[0]), default=None)
         slug = deciding[2] if deciding else ""
     else:
@@ -103,10 +83,10 @@ def peer_conversation(conn: psycopg.Connection, conversation_id: int) -> tuple |
     slug = slug or None
     agent_id = None
     if slug is not None:
-        candidates = conn.execute(PEER_CANDIDATES, (slug, tenant_id, scope_project)).fetchall()
+        candidates = conn.execute(queries.peer_candidates, (slug, tenant_id, scope_project)).fetchall()
         if candidates:
             winner = max(candidates, key=lambda r: (r[2], r[1]))[0]
-            if project_id is None or conn.execute(PEER_OPTED_OUT, (project_id, winner)).fetchone() is None:
+            if project_id is None or conn.execute(queries.peer_opted_out, (project_id, winner)).fetchone() is None:
                 agent_id = winner
     return (conversation_id, tenant_id, project_id, mode, slug, agent_id, slug is not None and agent_id is None)
 
@@ -114,9 +94,9 @@ def peer_conversation(conn: psycopg.Connection, conversation_id: int) -> tuple |
 def peer_catalog(conn: psycopg.Connection, tenant_id: int, project_id: int) -> list[tuple]:
     winners: dict[str, tuple] = {}
     for layer in ((0, 0), (tenant_id, 0), (tenant_id, project_id)):  # least specific first
-        for row in conn.execute(PEER_LAYER, layer).fetchall():
+        for row in conn.execute(queries.peer_layer, layer).fetchall():
             winners[row[1]] = row
-    hidden = {r[0] for r in conn.execute(PEER_OPTOUTS, (project_id,)).fetchall()}
+    hidden = {r[0] for r in conn.execute(queries.peer_optouts, (project_id,)).fetchall()}
     return sorted((r for r in winners.values() if r[0] not in hidden), key=lambda r: r[1])
 
 
@@ -136,11 +116,11 @@ class Inputs:
     @classmethod
     def load(cls, url: str) -> Inputs:
         with psycopg.connect(url) as conn:
-            conversations = array("q", (r[0] for r in conn.execute("SELECT id FROM conversations")))
+            conversations = array("q", (r[0] for r in conn.execute(queries.bench_conversations)))
             projects = array("q")
-            for pid, tid in conn.execute("SELECT id, tenant_id FROM projects"):
+            for pid, tid in conn.execute(queries.bench_projects):
                 projects.extend((pid, tid))
-            targets = [r[0] for r in conn.execute(UPDATE_TARGETS)]
+            targets = [r[0] for r in conn.execute(queries.bench_update_targets)]
         return cls(conversations, projects, targets)
 
 
@@ -156,14 +136,14 @@ class _Client:
         self.texts = update_texts()
         self.edits = 0
         self.ops: dict[str, Callable[[], int]] = {
-            "e_baseline": lambda: self._fetch(BASELINE, (self._conversation(),)),
-            "a_conversation": lambda: self._fetch(CONVERSATION, (self._conversation(),)),
+            "e_baseline": lambda: self._fetch(queries.bench_baseline, (self._conversation(),)),
+            "a_conversation": lambda: self._fetch(queries.resolve_conversation_agent, (self._conversation(),)),
             "a_peer": lambda: int(peer_conversation(self.conn, self._conversation()) is not None),
-            "b_function": lambda: self._fetch(CATALOG_FUNCTION, self._project()[::-1]),
-            "b_view": lambda: self._fetch(CATALOG_VIEW, (self._project()[0],)),
+            "b_function": lambda: self._fetch(queries.resolve_agents, self._project()[::-1]),
+            "b_view": lambda: self._fetch(queries.bench_catalog_view, (self._project()[0],)),
             "b_peer": lambda: len(peer_catalog(self.conn, *self._project()[::-1])),
-            "b_menu": lambda: self._fetch(CATALOG_MENU, self._project()[::-1]),
-            "c_default": lambda: self._fetch(DEFAULT, self._project()[::-1]),
+            "b_menu": lambda: self._fetch(queries.bench_catalog_menu, self._project()[::-1]),
+            "c_default": lambda: self._fetch(queries.resolve_default_agent, self._project()[::-1]),
             "d_update": self._update,
         }
 
@@ -183,8 +163,7 @@ class _Client:
             return 0
         agent_id = self.targets[self.rng.randrange(len(self.targets))]
         if agent_id not in self.versions:
-            self.versions[agent_id] = self.conn.execute("SELECT version FROM agents WHERE id = %s",
-                                                        (agent_id,)).fetchone()[0]
+            self.versions[agent_id] = self.conn.execute(queries.agent_version, (agent_id,)).fetchone()[0]
         self.edits += 1
         text = f"{self.texts[self.edits % len(self.texts)]}\n\nRevisao {self.edits}."
         try:
@@ -304,12 +283,12 @@ def check_peer_agrees(url: str, inputs: Inputs, count: int = 300) -> dict[str, i
     with psycopg.connect(url, autocommit=True) as conn:
         for _ in range(count):
             cid = inputs.conversations[rng.randrange(len(inputs.conversations))]
-            if peer_conversation(conn, cid) != conn.execute(CONVERSATION, (cid,)).fetchone():
+            if peer_conversation(conn, cid) != conn.execute(queries.resolve_conversation_agent, (cid,)).fetchone():
                 wrong["conversations"] += 1
         for _ in range(count // 10):
             i = rng.randrange(len(inputs.projects) // 2) * 2
             pid, tid = inputs.projects[i], inputs.projects[i + 1]
-            sql_rows = [(r[3], r[2]) for r in conn.execute(CATALOG_FUNCTION, (tid, pid)).fetchall()]
+            sql_rows = [(r[3], r[2]) for r in conn.execute(queries.resolve_agents, (tid, pid)).fetchall()]
             if sql_rows != [(r[0], r[1]) for r in peer_catalog(conn, tid, pid)]:
                 wrong["catalogs"] += 1
     return wrong
@@ -339,8 +318,8 @@ def machine(url: str, setup: str) -> dict[str, object]:
     except (OSError, StopIteration, ValueError, IndexError):
         pass
     with psycopg.connect(url) as conn:
-        info["postgres"] = conn.execute("SHOW server_version").fetchone()[0]
-        info["settings"] = {name: conn.execute(f"SHOW {name}").fetchone()[0]
+        info["postgres"] = conn.execute(queries.server_setting, ("server_version",)).fetchone()[0]
+        info["settings"] = {name: conn.execute(queries.server_setting, (name,)).fetchone()[0]
                             for name in ("shared_buffers", "fsync", "synchronous_commit", "jit", "work_mem")}
     return info
 
@@ -476,7 +455,7 @@ def benchmark(url: str | None, scales: list[str], clients: list[int], duration: 
             raise ValueError("with --url, give one --scale: the database holds one data set")
         migrate.upgrade(url, "head")
         with psycopg.connect(url) as conn:
-            empty = not conn.execute("SELECT EXISTS (SELECT FROM tenants)").fetchone()[0]
+            empty = not conn.execute(queries.bench_has_data).fetchone()[0]
         if empty:
             say(f"{scales[0]}: generating into the given database (seed {seed})")
             report["generation"][scales[0]] = generate(url, SCALES[scales[0]], seed, progress=say)
