@@ -49,10 +49,10 @@ def conversation_prompt(registry: Registry, conversation_id: int, product_rules:
             refusal = rejected
     # Slugs, not names: the database holds slugs to [a-z0-9-], so nothing a tenant writes can
     # read as a sentence in the unframed context layer ("Vendas; regra 7 do produto: …").
-    context = {"tenant": scope.tenant.slug}
+    project_context = {"tenant": scope.tenant.slug}
     if scope.project is not None:
-        context["project"] = scope.project.slug
+        project_context["project"] = scope.project.slug
     task = {"conversation": resolved.conversation_id, "agent": resolved.slug or "none", "mode": resolved.mode}
     inputs = AssemblyInputs(identity=product_rules, agent=framed, instruction_files=instruction_units(files),
-                            project_context=context, task_state=task)
+                            project_context=project_context, task_state=task)
     return ConversationPrompt(resolved, agent, assemble(inputs, budgets=budgets, tokenizer=tokenizer), refusal)

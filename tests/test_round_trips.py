@@ -72,7 +72,7 @@ def test_a_prompt_is_built_in_one_transaction_and_one_statement(db, sent, transa
     built = conversation_prompt(Registry(db), c, "Regras do produto.")
     assert (built.conversation.slug, built.agent.slug) == ("analyst", "analyst")
     assert "O ano fiscal começa em abril." in built.assembled.text
-    assert "Sales" in built.assembled.text or "sales" in built.assembled.text  # the project's context
+    assert "project: sales" in built.assembled.text  # the project's context, by slug
     assert len(transactions) == 1
     assert sent == [queries.conversation_context]
 
@@ -84,7 +84,7 @@ def test_a_prompt_without_project_or_agent_reads_the_tenant_alone(db, sent):
     sent.clear()
     built = conversation_prompt(Registry(db), c, "Regras do produto.")
     assert built.agent is None and built.conversation.project_id is None
-    assert "Acme" in built.assembled.text
+    assert "tenant: acme" in built.assembled.text  # the context layer names the tenant by slug
     assert sent == [queries.conversation_context]
 
 
