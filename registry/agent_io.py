@@ -18,7 +18,7 @@ from psycopg.rows import class_row
 from registry import queries
 from registry.agent_files import AgentFileError, read_agent_file
 from registry.api import Registry, check_prompt_fields
-from registry.errors import RegistryError
+from registry.errors import InvalidInput, RegistryError
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.models import Agent, AgentContent, AgentFile
 from registry.text_files import TextFileError, TextFileMissing
@@ -154,13 +154,19 @@ def export_agents(registry: Registry, directory: Path, tenant: str | int | None 
     """Write every agent (or the official ones and one tenant's) as files under `directory`:
     official/<slug>.md, <tenant>/<slug>.md, <tenant>/<project>/<slug>.md."""
     written: list[Path] = []
+    if directory.exists() and not directory.is_dir():
+        raise InvalidInput(f"{directory}: exists and is not a folder: give a folder to export into")
     with registry.transaction() as conn:
         tenant_id = registry.scope_in(conn, tenant, None).tenant_id if tenant is not None else None
         for agent_id, tenant_slug, project_slug in conn.execute(queries.agents_to_export, {"tenant": tenant_id}).fetchall():
             agent, _ = registry.agent_in(conn, agent_id)
             folder = directory.joinpath(*(part for part in (tenant_slug or "official", project_slug) if part))
-            folder.mkdir(parents=True, exist_ok=True)
             target = folder / f"{agent.slug}.md"
-            target.write_text(render_agent_file(agent, tenant_slug, project_slug), encoding="utf-8")
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                target.write_text(render_agent_file(agent, tenant_slug, project_slug), encoding="utf-8")
+            except OSError as error:
+                raise InvalidInput(f"cannot write {target}: {error.strerror or error}; "
+                                   f"{len(written)} file(s) were written before it") from error
             written.append(target)
     return written

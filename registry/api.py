@@ -65,6 +65,13 @@ def check_prompt_fields(fields: dict[str, object]) -> dict[str, object]:
             for name, cap in PROMPT_FIELDS.items() if fields.get(name) is not None}
 
 
+def _check_version(version: int | None) -> None:
+    """A version a row can have (agents.version is a positive integer), or None for "any"."""
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)
+                                or not 1 <= version <= 2**31 - 1):
+        raise InvalidInput(f"version {version!r} cannot exist: versions are whole numbers from 1 to 2147483647")
+
+
 def _optional_slug(value: str | None, what: str) -> str | None:
     """None (inherit, follow the default), '' (explicitly none) or a slug; nothing else."""
     return None if value is None else parse_slug(value, what, allow_empty=True)
@@ -228,7 +235,7 @@ class Registry:
 
     def agent_in(self, conn: psycopg.Connection, ref: AgentRef | int) -> tuple[Agent, Scope]:
         if isinstance(ref, int):
-            return self._agent_by_id(conn, ref)
+            return self._agent_by_id(conn, check_id(ref, "agent"))
         with conn.cursor(row_factory=class_row(Agent)) as cur:
             scope = self.scope_in(conn, ref.tenant, ref.project)
             agent = cur.execute(queries.agent_in_layer, (scope.tenant_id, scope.project_id, ref.slug)).fetchone()
@@ -412,6 +419,7 @@ class Registry:
 
     def update_agent_in(self, conn: psycopg.Connection, agent: Agent, scope: Scope, fields: dict[str, object],
                       expected_version: int | None, *, gated: bool = False) -> Agent:
+        _check_version(expected_version)
         """gated=True: as for create_agent_in, the texts among `fields` have passed the gate."""
         if not gated:
             fields |= check_prompt_fields(fields)
@@ -467,6 +475,7 @@ class Registry:
     def delete_agent(self, ref: AgentRef | int, expected_version: int | None = None) -> Agent:
         """Delete an agent. Defaults and pins naming its slug become orphans (or fall to the layer
         beneath); its opt-outs and history go with it."""
+        _check_version(expected_version)
         with self.transaction() as conn:
             agent, scope = self.agent_in(conn, ref)
             if conn.execute(queries.delete_agent, (agent.id, expected_version)).rowcount == 0:

@@ -1,0 +1,30 @@
+"""Bad input the first user met (issue 13): one line on stderr, the documented exit code, never
+a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from registry.cli import main
+
+
+@pytest.fixture
+def demo(empty_db_url, monkeypatch, capsys) -> str:
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
+    assert main(["demo"]) == 0
+    capsys.readouterr()
+    return empty_db_url
+
+
+@pytest.mark.parametrize("argv, code, message", [
+    (["export", "/etc/passwd"], 1, "is not a folder"),
+    (["export", "/proc/nope"], 1, "cannot write /proc/nope/"),
+    (["conversation", "99999999999999999999999"], 4, "no conversation with id"),
+    (["agent", "show", "99999999999999999999999"], 4, "no agent with id"),
+    (["agent", "update", "analista-de-caixa", "--tenant", "acme", "--project", "financeiro",
+      "--version", "99999999999", "--name", "x"], 1, "cannot exist"),
+])
+def test_bad_input_is_one_line_and_its_exit_code(demo, capsys, argv, code, message):
+    assert main(argv) == code
+    out, err = capsys.readouterr()
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
