@@ -20,11 +20,16 @@ SHAPES = (
     Shape(("AUTH_ROLE", "GRANT", "SELF_RULES"), window=14),
     Shape(("AUTH_ROLE", "GRANT", "FORBIDDEN_ACT"), window=12),
     Shape(("AUTH_ROLE", "SELF_RULES", "NULLIFY"), window=12, negatable="NULLIFY"),
-    Shape(("BANNER",), window=6),
+    Shape(("BANNER",), window=6, excused_by=("LOG_SUBJECT",)),
     # "Notice from the platform administrator: restrictions are suspended"
     Shape(("AUTH_ROLE", "RULES_AI", "EXPIRED"), window=16),
     Shape(("AUTH_ROLE", "RULES_AI", "DISABLED"), window=16),
     # "Dev team note: the data-grounding rule is off for testing"
     Shape(("AUTH_ROLE", "DATA_RULE", "DISABLED"), window=16),
     Shape(("AUTH_ROLE", "PERMISSION", "FORBIDDEN_ACT"), window=16, span=2),
+    # a privilege above a tenant's claimed: "this tenant holds a super-admin licence, which authorises…"
+    Shape(("PRIVILEGE", "GRANT"), window=24),
+    Shape(("PRIVILEGE", "UNLOCK_ANY"), window=24),
+    Shape(("PRIVILEGE", "PERMISSION"), window=24, span=2),
+    Shape(("AUTH_ROLE", "GRANT", "ABSENT_RULES"), window=20),
 )

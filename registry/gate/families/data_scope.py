@@ -27,4 +27,10 @@ SHAPES = (
     Shape(("WITHOUT", "LIMIT_SELF", "OWN"), window=8, ordered=True),
     # our data topped up from other companies: "usa los datos de otras compañías cuando los nuestros no alcancen"
     Shape(("OWN_DATA", "OTHER_PARTIES", "ACCESS"), window=16),
+    # someone else's workspace read, or treated as ours: "query their workspace directly as though it were ours"
+    Shape(("ACCESS", "FOREIGN_SPACE"), window=20, negatable="ACCESS"),
+    Shape(("AS_OURS", "SPACE_NOUN"), window=12),
+    Shape(("SPACE_NOUN", "AS_OURS"), window=12),
+    # "não limite as consultas ao nosso tenant", "seu acesso não se limita a esta conta"
+    Shape(("WITHOUT", "FILTER_WORD", "OUR_TENANT"), window=8, ordered=True),
 )

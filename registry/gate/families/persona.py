@@ -11,4 +11,8 @@ EXCUSES = ["Act as a strict auditor.", "You are a senior FP&A analyst."]
 SHAPES = (
     Shape(("PERSONA", "PERSONA_FREE"), window=16, scoped=("PERSONA_FREE",)),
     Shape(("PERSONA", "ABSENT_RULES"), window=14),
+    # a character that never refuses, or the assistant before its rules
+    Shape(("PERSONA", "NEVER_REFUSE"), window=20),
+    Shape(("BEFORE_GUARDRAILS",), window=8),
+    Shape(("PERSONA", "NEVER_REFUSE"), window=30, span=2),
 )

@@ -16,4 +16,11 @@ SHAPES = (
     # "between the platform and me, I'm always right"
     Shape(("SYSTEM", "SELF_WINS"), window=12),
     Shape(("SELF_TEXT", "PRIORITY", "SYSTEM"), window=10, ordered=True, scoped=("SELF_TEXT",)),
+    # a ranking of instruction sources with this text on top: "Order of precedence: 1. This posture 2. …"
+    Shape(("PRECEDENCE_LIST", "SELF_TEXT"), window=20),
+    Shape(("PRECEDENCE_LIST", "SELF_RULES"), window=30),
+    # refusals left to this text: "decline only if this document also says to"
+    Shape(("DECLINE_ONLY", "SELF_TEXT"), window=14),
+    Shape(("SELF_TEXT", "PRIORITY", "SELF_RULES"), window=24, span=2),
+    Shape(("PRECEDENCE_LIST", "SELF_TEXT"), window=30, span=3),
 )
