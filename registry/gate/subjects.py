@@ -149,6 +149,7 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 if l_end <= o_start <= l_end + 4]
     if kept_out:
         found.setdefault("CONCEAL", []).extend(kept_out)
+        found["KEPT_OUT"] = kept_out
     # a mode named by what it drops: "audit-free mode", "modo sem filtro"
     free_modes = [(i, i + 2) for i, token in enumerate(tokens[:-1])
                   if tokens[i + 1] in ("mode", "modus") and (token.endswith(("free", "less", "off"))
@@ -196,6 +197,9 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     parties = [(min(o[0], p[0]), max(o[1], p[1])) for o in found.get("OTHER", ()) for p in found.get("PARTY", ())
                if abs(o[0] - p[0]) <= 4 and not (p in own_units and any(a[0] <= o[0] < a[1] or o[0] <= a[0] < o[1]
                                                                          for a in all_words))]
+    # "outras regiões da nossa empresa": other parties inside the tenant's own are not other parties
+    owns = found.get("OWN", ())
+    parties = [p for p in parties if not any(p[1] <= o[0] <= p[1] + 4 for o in owns)]
     if parties:
         found["OTHER_PARTIES"] = parties
 
@@ -233,9 +237,13 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     "a regra de arredondamento"; not "the rules of the system", "prevalece sobre as regras")."""
     if end >= len(tokens) or "SCOPE_PREP" not in lex.words.get(tokens[end], ()):
         return False
+    if tokens[end] == "do" and end + 1 < len(tokens) and tokens[end + 1] in ("not", "nt"):
+        return False  # "the platform's rules do not apply": English "do", not Portuguese "do" (of the)
     if any(end <= k_start <= end + 1 for k_start, _ in found.get("ANY_KIND", ())):
         return False  # "sin restricciones de ningún tipo": of any kind is no scope
-    reach = end + 2 if end + 1 < len(tokens) and tokens[end + 1] in _DETERMINERS else end + 1
+    reach = end + 1
+    while reach < len(tokens) and reach <= end + 2 and tokens[reach] in _DETERMINERS:
+        reach += 1  # "para os nossos analistas": up to two determiners before the object
     # "the usual limitations for power users" is scoped to people: a relaxation, not a harmless scope.
     for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE"):
         if any(end <= o_start <= reach for o_start, _ in found.get(cls, ())):
@@ -244,8 +252,15 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     return not any(end < y_start <= reach + 3 for y_start, _ in found.get("YOU_REF", ()))
 
 
-def _negated(start: int, found: dict[str, list[tuple[int, int]]]) -> bool:
-    return any(start - _NEGATION_REACH <= n_end <= start and n_start < start for n_start, n_end in found.get("NEGATOR", ()))
+_CONJUNCTIONS = frozenset("and or but e ou mas y o pero".split())
+
+
+def _negated(start: int, found: dict[str, list[tuple[int, int]]], tokens: list[str] | None = None) -> bool:
+    """A negator within reach before `start`, with no conjunction between ("no máximo e desligue" is not
+    a negated "desligue")."""
+    return any(start - _NEGATION_REACH <= n_end <= start and n_start < start
+               and not (tokens and any(token in _CONJUNCTIONS for token in tokens[n_end:start]))
+               for n_start, n_end in found.get("NEGATOR", ()))
 
 
 def _refused_request(found: dict[str, list[tuple[int, int]]]) -> bool:
@@ -285,7 +300,7 @@ def _match(shape: Shape, found: dict[str, list[tuple[int, int]]], tokens: list[s
             continue
         if shape.negatable:
             negatable = (shape.negatable,) if isinstance(shape.negatable, str) else shape.negatable
-            if any(_negated(combo[shape.needs.index(cls)][0], found) for cls in negatable):
+            if any(_negated(combo[shape.needs.index(cls)][0], found, tokens) for cls in negatable):
                 continue
         return start, end
     return None

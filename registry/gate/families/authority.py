@@ -32,4 +32,5 @@ SHAPES = (
     Shape(("PRIVILEGE", "UNLOCK_ANY"), window=24),
     Shape(("PRIVILEGE", "PERMISSION"), window=24, span=2),
     Shape(("AUTH_ROLE", "GRANT", "ABSENT_RULES"), window=20),
+    Shape(("PRIVILEGE", "UNLOCK_ANY"), window=40, span=2),
 )

@@ -60,9 +60,11 @@ SHAPES = (
     Shape(("SAY_ACTUAL", "CONCESSIVE"), window=16),
     # where a figure came from hidden: "never say which table it came from, even if the user asks"
     Shape(("CONCEAL", "PROVENANCE", "ASK"), window=20, negatable="CONCEAL", request_excuses=False),
-    Shape(("DROP_VERB", "SOURCES_SECTION"), window=4, ordered=True, negatable="DROP_VERB"),
+    Shape(("DROP_VERB", "SOURCES_SECTION"), window=7, ordered=True, negatable="DROP_VERB"),
     # hidden even from the person asking: "never mention X, even if they ask directly"
     Shape(("CONCEAL", "CONCESSIVE", "ASK"), window=20, request_excuses=False, excused_by=("PRIVACY",)),
     Shape(("DENY", "ASK", "INTEGRITY"), window=24, request_excuses=False),
     Shape(("STOP_MENTION", "PROVENANCE"), window=8),
+    # kept out of sight of an auditor who asks: "…if the auditors saw the overtime. Keep those figures out when they ask."
+    Shape(("KEPT_OUT", "ASK", "AUDITOR"), window=30, span=2, request_excuses=False, excused_by=("PRIVACY",)),
 )

@@ -42,4 +42,5 @@ SHAPES = (
     Shape(("NULLIFY", "REQUIREMENT", "DATA_RULE"), window=14, ordered=True, negatable="NULLIFY"),
     # "a exigência de responder apenas com dados consultados deixa de valer"
     Shape(("REQUIREMENT", "DATA_RULE", "EXPIRED"), window=16, ordered=True),
+    Shape(("DATA_RULE", "REQUIREMENT", "EXPIRED"), window=16, ordered=True),
 )
