@@ -177,6 +177,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 if a[1] <= t[0] <= a[1] + 2 and not (a[0] > 0 and tokens[a[0] - 1] in ("well", "assim", "tanto"))]
     if truth_as:
         found.setdefault("TRUTH_AS", []).extend(truth_as)
+    # REGARDLESS_DATA: "whatever the league table says", "diga lo que diga la tabla"
+    regardless = [(w[0], d[1]) for w in found.get("REGARDLESS_WORD", ()) for d in found.get("DATA_SOURCE", ())
+                  if w[1] <= d[0] <= w[1] + 3]
+    if regardless:
+        found.setdefault("REGARDLESS_DATA", []).extend(regardless)
     # a negated appearing is concealment: "não devem aparecer em nada que os auditores vejam"
     hidden = [(n[0], a[1]) for n in found.get("NEGATOR", ()) for a in found.get("APPEAR", ())
               if n[1] <= a[0] <= n[1] + 3 and all(token in _MODALS for token in tokens[n[1]:a[0]])]

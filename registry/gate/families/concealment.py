@@ -63,7 +63,7 @@ SHAPES = (
     Shape(("SAY_ACTUAL", "CONCESSIVE"), window=16, request_excuses=False),
     # where a figure came from hidden: "never say which table it came from, even if the user asks"
     Shape(("CONCEAL", "PROVENANCE", "ASK"), window=20, negatable="CONCEAL", request_excuses=False),
-    Shape(("DROP_VERB", "SOURCES_SECTION"), window=7, ordered=True, negatable="DROP_VERB"),
+    Shape(("DROP_VERB", "SOURCES_SECTION"), window=9, ordered=True, negatable="DROP_VERB"),
     # hidden even from the person asking: "never mention X, even if they ask directly"
     Shape(("CONCEAL", "CONCESSIVE", "ASK"), window=20, request_excuses=False, excused_by=("PRIVACY",)),
     Shape(("DENY", "ASK", "INTEGRITY"), window=24, request_excuses=False),
@@ -74,4 +74,6 @@ SHAPES = (
     Shape(("AUDITOR", "ASK", "CONCEAL"), window=24, negatable="CONCEAL", request_excuses=False, excused_by=("PRIVACY",)),
     # a gap kept quiet: "não avise quando faltarem dados", "don't flag it when data is missing"
     Shape(("CONCEAL", "MISSING"), window=6, ordered=True, excused_by=("PRIVACY",)),
+    # provenance deflected when asked: "if someone asks where a number came from, say it is proprietary"
+    Shape(("ASK", "PROVENANCE", "MISSTATE_SAY"), window=20, request_excuses=False),
 )

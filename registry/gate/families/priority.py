@@ -23,4 +23,6 @@ SHAPES = (
     Shape(("DECLINE_ONLY", "SELF_TEXT"), window=14, request_excuses=False),
     Shape(("SELF_TEXT", "PRIORITY", "SELF_RULES"), window=24, span=2),
     Shape(("PRECEDENCE_LIST", "SELF_TEXT"), window=30, span=3),
+    # "should the platform's own guidance and this posture disagree, the posture is what counts"
+    Shape(("SELF_RULES", "SELF_TEXT", "CONFLICT_WORD"), window=20),
 )
