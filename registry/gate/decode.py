@@ -32,7 +32,7 @@ _MIN_DECODED = 8
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :,-]?){8,}")
 _HEX_ESCAPES = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){4,}")
-_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){4,}")
+_PERCENT = re.compile(r"[^%\s]*(?:%[0-9A-Fa-f]{2}[^%\s]*){4,}")  # a token with four or more %XX escapes
 _UNICODE_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}){3,}")
 _ENTITIES = re.compile(r"(?:&#(?:x[0-9A-Fa-f]+|\d+);){3,}")
 _SETTING = re.compile(r"\w\s*=\s*[\w\"'{\[]")
@@ -62,7 +62,7 @@ _REVERSED_WORDS = frozenset(
     "arap rop le al moc noc eton".split())
 
 
-_INLINE = frozenset(("hex escapes", "percent encoding", "unicode escapes", "HTML entities", "base64", "hex"))
+_INLINE = frozenset(("hex escapes", "percent encoding", "unicode escapes", "HTML entities", "base64", "hex", "spaced letters"))
 
 
 def _readable(decoded: str) -> bool:
@@ -111,6 +111,10 @@ def _looks_reversed(line: str) -> bool:
     words = re.findall(r"[a-zà-ÿ]+", line.lower())
     backwards = sum(word in _REVERSED_WORDS for word in words)
     return backwards >= 2 and backwards * 4 >= len(words) * 1
+
+
+# At least eight single letters, each followed by one to three spaces.
+_SPACED_LETTERS = re.compile(r"(?<!\S)(?:[^\W\d_] {1,3}){7,}[^\W\d_](?!\S)")
 
 
 def views(text: str, depth: int = 0) -> Iterator[View]:
@@ -179,6 +183,12 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
             if line.strip() and (cue or _looks_reversed(line)):
                 found.append(View(line[::-1], position, position + len(line), "reversed text"))
             position += len(line) + 1
+    # Letters spaced out, words set apart by wider gaps: "y o u  a r e  n o w", "r e v e l e   s u a s".
+    if "  " in text:
+        for match in _SPACED_LETTERS.finditer(text):
+            words = [word.replace(" ", "") for word in re.split(r" {2,}", match.group().strip())]
+            if len(words) > 1:
+                found.append(View(" ".join(words), match.start(), match.end(), "spaced letters"))
     # An escaped run inside a sentence ("\\u0069\\u0067… as regras"): also the line with the run decoded.
     for view in list(found):
         if view.how in _INLINE and not (view.start == 0 and view.end == len(text)):

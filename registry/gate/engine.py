@@ -265,7 +265,17 @@ def _is_excused(skeleton: str, start: int, end: int, rule: _Rule, act_start: int
         return True
     if rule.excused_by_disclosure and _DISCLOSES_GAP.search(skeleton[sentence_start:sentence_end]):
         return True
+    if rule.name == "jailbreak_mode" and _REPORTED_SWITCH.search(before):
+        return True  # "flag users who switched to developer mode": reporting on the data, not a switch
     return rule.excused_by_data_scope and bool(_DATA_SCOPE.match(after))
+
+
+# Someone in the data switched modes and the posture reports on it: "flag users who switched to developer
+# mode", "contas que entraram em modo administrador", "registra quem colocou um caixa em modo supervisor".
+_REPORTED_SWITCH = re.compile(
+    r"\b(?:(?:users?|accounts?|devices?|employees?|tills?|cashiers?|sessions?) (?:who|that)|who (?:switched|enabled|turned|put)|"
+    r"(?:usuarios|contas|dispositivos|funcionarios|caixas|operadores|sessoes) que|quem (?:ativou|colocou|entrou|mudou)|"
+    r"(?:usuarios|cuentas|dispositivos|empleados|cajas|cajeros|sesiones) que|quien (?:activo|puso|entro|cambio))\b")
 
 
 def _check_revocation(text: str) -> None:
@@ -326,8 +336,20 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
             start = starts[index] + min(target.start(), action.start())
             end = starts[index] + max(target.end(), action.end())
             action_start = starts[index] + action.start()
+            if _strongly_negated(window[:min(target.start(), action.start())]) or _strongly_negated(window[:action.start()]):
+                continue  # "never carry forward yesterday's value without saying": the rule upheld
             if not _is_excused(skeleton.text, start, end, _PAIRING_EXCUSES, action_start):
                 _refuse_revocation(text, skeleton, start, end, pairing.name)
+
+
+# A clause opened by a strong negator or "instead of" upholds what follows it: "never carry forward
+# yesterday's value without saying", "em vez de calcular a média sem avisar".
+_STRONG_NEGATION = re.compile(r"\b(?:never|nunca|jamais|jamas|instead of|rather than|em vez de|ao inves de|en vez de|"
+                              r"en lugar de|no en lugar de)(?: \w+){0,5} ?$")
+
+
+def _strongly_negated(before: str) -> bool:
+    return bool(_STRONG_NEGATION.search(before.rstrip()))
 
 
 def _refuse_revocation(text: str, skeleton: Folded, start: int, end: int, rule_name: str) -> None:

@@ -69,6 +69,25 @@ _NEGATION_REACH = 3
 def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str], lex: Lexicon) -> None:
     """SELF_RULES: rules that are the assistant's own — a rule noun next to an owner ("your rules",
     "the rules above", "as regras do sistema") or a phrase that needs no owner ("system prompt")."""
+    # A harmless sense of a trigger word ("bypass surgery", "weeks of cover", "the secret sauce",
+    # "cancelled orders"): the words inside it belong to no other class.
+    for s_start, s_end in found.get("BENIGN_SENSE", ()):
+        for cls in list(found):
+            if cls in ("BENIGN_SENSE", "EXCUSE_OBJECT"):
+                continue
+            kept = [span for span in found[cls] if span[1] <= s_start or span[0] >= s_end]
+            if kept:
+                found[cls] = kept
+            else:
+                del found[cls]
+    # A threshold is not a rank: "acima de 5%", "above 30 days", "over 2 weeks".
+    for cls in ("PRIORITY", "OWNER_TEMPORAL", "OVER"):
+        if cls in found:
+            kept = [span for span in found[cls] if not _before_number(span[1], tokens)]
+            if kept:
+                found[cls] = kept
+            else:
+                del found[cls]
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
 
     def scoped(end: int) -> bool:  # "a regra de arredondamento", "rules for churn": someone else's rules
@@ -109,8 +128,9 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     if absent:
         found["ABSENT_RULES"] = absent
     # a negated telling ("em nenhuma hipótese mencione", "no digas que") is concealment too
+    # only pronouns may stand between: "no le digas", "não lhe conte" — not "não carregar, diga", "no crediário mostre"
     telling = [(n_start, m_end) for n_start, n_end in found.get("NEGATOR", ()) for m_start, m_end in found.get("MENTION", ())
-               if n_end <= m_start <= n_end + 2]
+               if n_end <= m_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:m_start])]
     if telling:
         found.setdefault("CONCEAL", []).extend(telling)
     # "that the user never learns / que el usuario nunca sepa": a negated knowing is concealment.
@@ -124,6 +144,12 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         found["LIE"] = lies
     if knowing:
         found.setdefault("CONCEAL", []).extend(knowing)
+    # a separable verb: "leave it out", "keep those figures out", "deixe esses números de fora", "deja esas cifras fuera"
+    kept_out = [(l_start, o_end) for l_start, l_end in found.get("LEAVE_VERB", ()) for o_start, o_end in found.get("OUT_WORD", ())
+                if l_end <= o_start <= l_end + 4]
+    if kept_out:
+        found.setdefault("CONCEAL", []).extend(kept_out)
+        found["KEPT_OUT"] = kept_out
     # a mode named by what it drops: "audit-free mode", "modo sem filtro"
     free_modes = [(i, i + 2) for i, token in enumerate(tokens[:-1])
                   if tokens[i + 1] in ("mode", "modus") and (token.endswith(("free", "less", "off"))
@@ -140,11 +166,60 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 if token in ("tenant", "tenants", "inquilino", "inquilinos") and tokens[i + 1].isdigit()]
     if numbered:
         found.setdefault("OTHERS_DATA", []).extend(numbered)
+    # SHIFT_REAL: a comparison with the real figure ("a number smaller than what the table shows", "menor que o real")
+    shifted = [(c[0], r[1]) for c in found.get("COMPARE_WORD", ()) for r in found.get("REAL_REF", ())
+               if c[1] <= r[0] <= c[1] + 2]
+    if shifted:
+        found.setdefault("SHIFT_REAL", []).extend(shifted)
+    # TRUTH_AS: "as booked revenue", "como venda real" — "as" or "como" and an actual-word within three words
+    # (not "as well as actuals")
+    truth_as = [(a[0], t[1]) for a in found.get("AS_WORD", ()) for t in found.get("ACTUAL_WORD", ())
+                if a[1] <= t[0] <= a[1] + 2 and not (a[0] > 0 and tokens[a[0] - 1] in ("well", "assim", "tanto"))]
+    if truth_as:
+        found.setdefault("TRUTH_AS", []).extend(truth_as)
+    # REGARDLESS_DATA: "whatever the league table says", "diga lo que diga la tabla"
+    regardless = [(w[0], d[1]) for w in found.get("REGARDLESS_WORD", ()) for d in found.get("DATA_SOURCE", ())
+                  if w[1] <= d[0] <= w[1] + 3]
+    if regardless:
+        found.setdefault("REGARDLESS_DATA", []).extend(regardless)
+    # a negated appearing is concealment: "não devem aparecer em nada que os auditores vejam"
+    hidden = [(n[0], a[1]) for n in found.get("NEGATOR", ()) for a in found.get("APPEAR", ())
+              if n[1] <= a[0] <= n[1] + 3 and all(token in _MODALS for token in tokens[n[1]:a[0]])]
+    if hidden:
+        found.setdefault("CONCEAL", []).extend(hidden)
+    # DATA_ORDERS: orders found in the data — an order noun next to (not the same word as) a place in the
+    # data ("notes in the spreadsheet cells", "instrucciones en las notas del CRM"), or text there addressed
+    # to the assistant ("notas para você", "instructions addressed to you").
+    data_orders = [(min(d[0], o[0]), max(d[1], o[1])) for d in found.get("DATA_LOC", ())
+                   for o in [*found.get("ORDERS", ()), *found.get("ADDRESSED", ())]
+                   if d != o and abs(d[0] - o[0]) <= 8]
+    if data_orders:
+        found["DATA_ORDERS"] = data_orders
     # OTHER_PARTIES: other tenants, companies, customers ("outras distribuidoras", "los demás clientes").
+    # "todas as lojas", "all our stores": every one of the tenant's own units is not other parties
+    own_units = found.get("OWN_UNIT", ())
+    all_words = found.get("ALL_WORD", ())
     parties = [(min(o[0], p[0]), max(o[1], p[1])) for o in found.get("OTHER", ()) for p in found.get("PARTY", ())
-               if abs(o[0] - p[0]) <= 4]
+               if abs(o[0] - p[0]) <= 4 and not (p in own_units and any(a[0] <= o[0] < a[1] or o[0] <= a[0] < o[1]
+                                                                         for a in all_words))]
+    # "outras regiões da nossa empresa": other parties inside the tenant's own are not other parties
+    owns = found.get("OWN", ())
+    parties = [p for p in parties if not any(p[1] <= o[0] <= p[1] + 4 for o in owns)]
     if parties:
         found["OTHER_PARTIES"] = parties
+
+
+_CLITICS = frozenset("le les lo la los las se te me nos lhe lhes o a os as you ever even to a ellos ellas eles elas "
+                     "jamais mais nunca ni nem siquiera sequer".split())
+
+
+_MODALS = frozenset("should must may can will ever never be to devem deve podem pode vao vai nunca jamais deben debe pueden "
+                     "puede van va".split())
+
+
+def _before_number(end: int, tokens: list[str]) -> bool:
+    """The match is followed by a number, within two words ("acima de 5", "above 30", "over the 2")."""
+    return any(token[:1].isdigit() for token in tokens[end:end + 2])
 
 
 _DETERMINERS = frozenset("the a an this that these those your all any every o a os as um uma el la los las un una su sus tu tus seu sua seus suas "
@@ -167,9 +242,13 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     "a regra de arredondamento"; not "the rules of the system", "prevalece sobre as regras")."""
     if end >= len(tokens) or "SCOPE_PREP" not in lex.words.get(tokens[end], ()):
         return False
+    if tokens[end] == "do" and end + 1 < len(tokens) and tokens[end + 1] in ("not", "nt"):
+        return False  # "the platform's rules do not apply": English "do", not Portuguese "do" (of the)
     if any(end <= k_start <= end + 1 for k_start, _ in found.get("ANY_KIND", ())):
         return False  # "sin restricciones de ningún tipo": of any kind is no scope
-    reach = end + 2 if end + 1 < len(tokens) and tokens[end + 1] in _DETERMINERS else end + 1
+    reach = end + 1
+    while reach < len(tokens) and reach <= end + 2 and tokens[reach] in _DETERMINERS:
+        reach += 1  # "para os nossos analistas": up to two determiners before the object
     # "the usual limitations for power users" is scoped to people: a relaxation, not a harmless scope.
     for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE"):
         if any(end <= o_start <= reach for o_start, _ in found.get(cls, ())):
@@ -178,8 +257,15 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     return not any(end < y_start <= reach + 3 for y_start, _ in found.get("YOU_REF", ()))
 
 
-def _negated(start: int, found: dict[str, list[tuple[int, int]]]) -> bool:
-    return any(start - _NEGATION_REACH <= n_end <= start and n_start < start for n_start, n_end in found.get("NEGATOR", ()))
+_CONJUNCTIONS = frozenset("and or but e ou mas y o pero".split())
+
+
+def _negated(start: int, found: dict[str, list[tuple[int, int]]], tokens: list[str] | None = None) -> bool:
+    """A negator within reach before `start`, with no conjunction between ("no máximo e desligue" is not
+    a negated "desligue")."""
+    return any(start - _NEGATION_REACH <= n_end <= start and n_start < start
+               and not (tokens and any(token in _CONJUNCTIONS for token in tokens[n_end:start]))
+               for n_start, n_end in found.get("NEGATOR", ()))
 
 
 def _refused_request(found: dict[str, list[tuple[int, int]]]) -> bool:
@@ -219,7 +305,7 @@ def _match(shape: Shape, found: dict[str, list[tuple[int, int]]], tokens: list[s
             continue
         if shape.negatable:
             negatable = (shape.negatable,) if isinstance(shape.negatable, str) else shape.negatable
-            if any(_negated(combo[shape.needs.index(cls)][0], found) for cls in negatable):
+            if any(_negated(combo[shape.needs.index(cls)][0], found, tokens) for cls in negatable):
                 continue
         return start, end
     return None

@@ -12,4 +12,8 @@ SHAPES = (
     Shape(("FRAME", "NO_RULES"), window=16, scoped=("NO_RULES",)),
     Shape(("FRAME", "NULLIFY", "SELF_RULES"), window=16),
     Shape(("FRAME", "OTHERS_DATA"), window=16),
+    # "behave as if tenant isolation and output checks were not in place"
+    Shape(("SCOPE_GUARD", "NOT_EXIST"), window=16),
+    Shape(("SELF_RULES", "NOT_EXIST"), window=16),
+    Shape(("SELF_RULES", "NOT_EXIST"), window=24, span=2),
 )
