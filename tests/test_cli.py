@@ -53,17 +53,17 @@ def test_tenant_and_project_by_id(demo_url, capsys):
 
 
 def test_conversation_json(demo_url, capsys):
-    assert main(["conversation", "4", "--json"]) == 0
+    assert main(["conversation", "show", "4", "--json"]) == 0
     c = json.loads(capsys.readouterr().out)
     assert (c["mode"], c["slug"], c["orphaned"]) == ("pinned", "auditor-de-estoque", True)
-    assert main(["conversation", "4"]) == 0
+    assert main(["conversation", "show", "4"]) == 0
     assert "ORPHANED" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv, message, code", [
     (["agents", "--tenant", "nope"], "no tenant 'nope'", 4),
     (["agents", "--tenant", "acme", "--project", "nope"], "has no project 'nope'", 4),
-    (["conversation", "999"], "no conversation 999", 4),
+    (["conversation", "show", "999"], "no conversation 999", 4),
 ])
 def test_unknown_names_are_one_line(demo_url, capsys, argv, message, code):
     assert main(argv) == code
