@@ -92,3 +92,19 @@ def test_migrate_sql_needs_no_database():
     result = run_cli("migrate", "--sql", url="")
     assert result.returncode == 0, result.stderr
     assert "CREATE TABLE agents" in result.stdout
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["conversation", "12"], "to see conversation 12, say: registry conversation show 12"),
+    (["conversation", "abc"], "no action 'abc': registry conversation show ID, start"),
+    (["default", "--tenant", "acme"], "no action 'acme': registry default show --tenant T"),
+    (["default"], "the following arguments are required: ACTION"),
+    (["db", "nope"], "argument ACTION: invalid choice: 'nope'"),
+])
+def test_every_group_takes_an_action_word_and_argv_is_never_rewritten(capsys, argv, message):
+    """`conversation ID` and `default --tenant T` once read without an action (argv was rewritten);
+    now argparse reads what was typed, and the two old shorthands get a hint, not a guess."""
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and message in err and "Traceback" not in err

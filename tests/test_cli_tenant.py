@@ -154,7 +154,6 @@ def test_bad_references_are_one_line_exit_2(demo, capsys, argv, message):
 
 @pytest.mark.parametrize("argv, message", [
     (["conversation", "٣"], "no action '٣'"),            # not taken for `conversation show 3`
-    (["conversation", "12"], "say: registry conversation show 12"),  # no argv rewriting: a hint
     (["conversation", "show", "٣"], "expected a number in ASCII digits 0-9"),
     (["prompt", "--conversation", "٣"], "expected a number in ASCII digits 0-9"),
     (["agent", "update", "caixa", "--tenant", "acme", "--version", "١", "--note", "x"],

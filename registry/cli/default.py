@@ -33,9 +33,15 @@ def _change(args: argparse.Namespace, value: str | None) -> None:
     print(as_json(layer) if args.json else f"The {layer.layer} layer now {said}.")
 
 
+def _hint(word: str) -> str:
+    # `registry default --tenant T` once meant show; argparse now reads T as the action.
+    return (f"no action '{word}': registry default show --tenant T [--project P], set SLUG [--tenant T] "
+            "or clear [--tenant T]")
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     sub = actions(command(commands, "default", "show a scope's effective default agent, or set/clear a layer's "
-                          "default"))
+                          "default"), hint=_hint)
 
     p = action(sub, "show", cmd_show, "the effective default agent of a scope, its source layer, orphaned or not")
     p.add_argument("--tenant", required=True, help="tenant slug or id")
