@@ -53,17 +53,17 @@ def test_tenant_and_project_by_id(demo_url, capsys):
 
 
 def test_conversation_json(demo_url, capsys):
-    assert main(["conversation", "4", "--json"]) == 0
+    assert main(["conversation", "show", "4", "--json"]) == 0
     c = json.loads(capsys.readouterr().out)
     assert (c["mode"], c["slug"], c["orphaned"]) == ("pinned", "auditor-de-estoque", True)
-    assert main(["conversation", "4"]) == 0
+    assert main(["conversation", "show", "4"]) == 0
     assert "ORPHANED" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv, message, code", [
     (["agents", "--tenant", "nope"], "no tenant 'nope'", 4),
     (["agents", "--tenant", "acme", "--project", "nope"], "has no project 'nope'", 4),
-    (["conversation", "999"], "no conversation 999", 4),
+    (["conversation", "show", "999"], "no conversation 999", 4),
 ])
 def test_unknown_names_are_one_line(demo_url, capsys, argv, message, code):
     assert main(argv) == code
@@ -92,3 +92,19 @@ def test_migrate_sql_needs_no_database():
     result = run_cli("migrate", "--sql", url="")
     assert result.returncode == 0, result.stderr
     assert "CREATE TABLE agents" in result.stdout
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["conversation", "12"], "to see conversation 12, say: registry conversation show 12"),
+    (["conversation", "abc"], "no action 'abc': registry conversation show ID, start"),
+    (["default", "--tenant", "acme"], "no action 'acme': registry default show --tenant T"),
+    (["default"], "the following arguments are required: ACTION"),
+    (["db", "nope"], "argument ACTION: invalid choice: 'nope'"),
+])
+def test_every_group_takes_an_action_word_and_argv_is_never_rewritten(capsys, argv, message):
+    """`conversation ID` and `default --tenant T` once read without an action (argv was rewritten);
+    now argparse reads what was typed, and the two old shorthands get a hint, not a guess."""
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and message in err and "Traceback" not in err

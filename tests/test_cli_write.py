@@ -67,12 +67,14 @@ def test_refusals_are_one_or_two_lines(demo, capsys):
     assert_refused(run(capsys, "optout", "add", "--tenant", "acme", "--project", "financeiro",
                        "--agent", "analista-de-caixa"), "opts out only of agents it inherits")
     assert_refused(run(capsys, "conversation", "pin", "1", "Bad Slug"), "must be a slug")
-    assert_refused(run(capsys, "default", "set", "--tenant", "acme"), "give the default agent's slug")
+    with pytest.raises(SystemExit) as exited:  # argparse's usage error: set needs its SLUG
+        main(["default", "set", "--tenant", "acme"])
+    assert exited.value.code == 2 and "required: SLUG" in capsys.readouterr().err
 
 
 def test_defaults_optouts_and_conversations(demo, capsys):
     assert run(capsys, "default", "set", "", "--tenant", "acme", "--project", "financeiro", "--yes")[0] == 0
-    code, out, _ = run(capsys, "default", "--tenant", "acme", "--project", "financeiro", "--json")
+    code, out, _ = run(capsys, "default", "show", "--tenant", "acme", "--project", "financeiro", "--json")
     assert json.loads(out)["default_agent"] == "" and json.loads(out)["source_layer"] == "project"
     assert run(capsys, "default", "clear", "--tenant", "acme", "--project", "financeiro", "--yes")[0] == 0
     code, out, _ = run(capsys, "default", "show", "--tenant", "acme", "--project", "financeiro", "--json")
@@ -91,7 +93,7 @@ def test_defaults_optouts_and_conversations(demo, capsys):
     assert json.loads(run(capsys, "conversation", "pin", cid, "resumo-para-diretoria", "--json")[1])["mode"] == "pinned"
     assert json.loads(run(capsys, "conversation", "pin", cid, "", "--json")[1])["mode"] == "none"
     assert json.loads(run(capsys, "conversation", "unpin", cid, "--json")[1])["mode"] == "default"
-    assert json.loads(run(capsys, "conversation", cid, "--json")[1])["mode"] == "default"
+    assert json.loads(run(capsys, "conversation", "show", cid, "--json")[1])["mode"] == "default"
 
 
 def test_import_is_all_or_nothing_and_idempotent(demo, capsys, tmp_path: Path):
@@ -132,7 +134,7 @@ def test_as_tenant_sees_and_writes_only_its_own(demo, capsys):
     code, out, _ = run(capsys, "--as-tenant", "globex", "agents", "--tenant", "globex", "--json")
     assert code == 0 and {a["layer"] for a in json.loads(out)} == {"official"}
     assert_refused(run(capsys, "--as-tenant", "globex", "agents", "--tenant", "acme"), "no tenant 'acme'")
-    assert_refused(run(capsys, "--as-tenant", "globex", "conversation", "1"), "no conversation 1")
+    assert_refused(run(capsys, "--as-tenant", "globex", "conversation", "show", "1"), "no conversation 1")
     assert_refused(run(capsys, "--as-tenant", "globex", "agent", "create", "support", "--instructions", "Seja cordial."),
                    "not allowed in this tenant")
     code, out, _ = run(capsys, "--as-tenant", "globex", "agent", "create", "support", "--tenant", "globex",

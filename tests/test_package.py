@@ -67,6 +67,17 @@ def test_the_wheel_holds_every_data_file(wheel: Path):
             "registry/_data/seeds/product_rules.md"} <= bundled
 
 
+def test_the_wheel_holds_every_python_module(wheel: Path):
+    """A subpackage missing from [tool.setuptools] packages (registry/cli/) would leave the
+    installed `registry` command without its commands."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "registry").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert modules - names == set()
+    assert "registry/cli/__main__.py" in names
+
+
 def test_the_distribution_name_is_ours_and_the_command_is_registry(wheel: Path):
     with zipfile.ZipFile(wheel) as archive:
         info = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))

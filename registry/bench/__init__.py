@@ -1,5 +1,5 @@
 """Scale and speed: a deterministic data generator (generate) and the benchmark (run).
 
-`registry bench generate` and `registry bench run` (registry/cli_bench.py) drive them;
+`registry bench generate` and `registry bench run` (registry/cli/bench.py) drive them;
 docs/performance.md has the figures and what each index is for.
 """

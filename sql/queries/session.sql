@@ -1,5 +1,5 @@
 -- The statements that set up a transaction for its user (registry.api.Registry.transaction,
--- registry.cli_write.acting_tenant). Settings are transaction-local (set_config's third
+-- registry.cli.session.acting_tenant). Settings are transaction-local (set_config's third
 -- argument, SET LOCAL): a pooled connection carries nothing to its next user.
 
 -- name: outer_state

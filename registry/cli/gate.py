@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from registry import limits
 from registry.errors import InvalidInput, NotFound, RegistryError
+
+from .parsing import action, actions, command, json_option
 
 # One-line customer fields and their limits, as the write path checks them.
 FIELDS = {"instructions": None, "name": limits.AGENT_NAME, "description": limits.AGENT_DESCRIPTION,
@@ -48,7 +49,7 @@ def _read(source: str) -> str:
         raise InvalidInput(f"gate check: {where} is not UTF-8 text (byte {error.start}); save it as UTF-8") from None
 
 
-def cmd_gate(args: argparse.Namespace) -> None:
+def cmd_check(args: argparse.Namespace) -> None:
     from registry.gate import check
 
     text = _read(args.file)
@@ -78,14 +79,13 @@ def cmd_gate(args: argparse.Namespace) -> None:
         raise Refused(f"gate check: refused ({decision.reason}{', ' + decision.family if decision.family else ''})")
 
 
-def add_gate_commands(sub: argparse._SubParsersAction,
-                      add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
-    p = add("gate", cmd_gate, "the instruction gate: check a text and explain the decision (docs/gate.md)")
-    gate = p.add_subparsers(dest="gate_command", required=True, metavar="ACTION")
-    c = gate.add_parser("check", help="judge a posture text from FILE or - (standard input)",
-                        description="Judge a posture text as the write path would: print the decision, the "
-                        "family, the reason and the excerpt. Exit 0 accepted, 1 refused.")
+def register(commands: argparse._SubParsersAction) -> None:
+    sub = actions(command(commands, "gate", "the instruction gate: check a text and explain the decision "
+                          "(docs/gate.md)"))
+    c = action(sub, "check", cmd_check, "judge a posture text from FILE or - (standard input)",
+               description="Judge a posture text as the write path would: print the decision, the family, "
+               "the reason and the excerpt. Exit 0 accepted, 1 refused.")
     c.add_argument("file", metavar="FILE", help="a UTF-8 text file, or - for standard input")
     c.add_argument("--field", choices=sorted(FIELDS), default="instructions",
                    help="judge it as this field (one-line fields refuse line breaks; default: instructions)")
-    c.add_argument("--json", action="store_true", help="print JSON")
+    json_option(c)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 
 from registry import db
 from registry.errors import InvalidInput
+
+from .parsing import action, actions, command
 
 SCALE_CHOICES = ["S", "M", "L"]
 
@@ -27,11 +28,7 @@ def _url(args: argparse.Namespace) -> str | None:
     return url
 
 
-def cmd_bench(args: argparse.Namespace) -> None:
-    {"generate": cmd_bench_generate, "run": cmd_bench_run}[args.bench_command](args)
-
-
-def cmd_bench_generate(args: argparse.Namespace) -> None:
+def cmd_generate(args: argparse.Namespace) -> None:
     from registry import migrate
     from registry.bench.generate import SCALES, generate
     from registry.embedded import throwaway_server
@@ -57,7 +54,7 @@ def cmd_bench_generate(args: argparse.Namespace) -> None:
           f"{summary['agents']}, {summary['optouts']:,} opt-outs, conversations {summary['conversations']}")
 
 
-def cmd_bench_run(args: argparse.Namespace) -> None:
+def cmd_run(args: argparse.Namespace) -> None:
     from registry.bench import run
 
     url = _url(args)
@@ -83,24 +80,23 @@ def cmd_bench_run(args: argparse.Namespace) -> None:
     print(f"JSON written to {args.json}")
 
 
-def add_bench_commands(sub: argparse._SubParsersAction,
-                       add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
-    p = add("bench", cmd_bench, "generate realistic data at scale and benchmark resolution (docs/performance.md)")
-    bench = p.add_subparsers(dest="bench_command", required=True, metavar="ACTION")
+def register(commands: argparse._SubParsersAction) -> None:
+    sub = actions(command(commands, "bench", "generate realistic data at scale and benchmark resolution "
+                          "(docs/performance.md)"))
 
-    g = bench.add_parser("generate", help="fill an empty database with a deterministic data set (COPY)",
-                         description="Fill an empty, migrated database with a deterministic data set. Without "
-                         "--url or REGISTRY_DATABASE_URL, into a throwaway server (to time it).")
+    g = action(sub, "generate", cmd_generate, "fill an empty database with a deterministic data set (COPY)",
+               description="Fill an empty, migrated database with a deterministic data set. Without --url or "
+               "REGISTRY_DATABASE_URL, into a throwaway server (to time it).")
     g.add_argument("--scale", choices=SCALE_CHOICES, default="S", help="S, M (10×) or L (100×: 10,000 tenants, "
                    "~1,000,000 agents, 1,000,000 conversations)")
     g.add_argument("--seed", type=int, default=1, help="same seed, same rows (default 1)")
     g.add_argument("--url", help="postgresql:// URL of an empty database (default: REGISTRY_DATABASE_URL)")
 
-    r = bench.add_parser("run", help="benchmark resolution, catalogs, defaults and updates; print and write JSON",
-                         description="Benchmark (a) a conversation's agent, (b) a project's catalog, (c) the "
-                         "effective default, (d) a validated update, beside (e) a primary-key select and a "
-                         "Python-merge peer. Without --url: a throwaway server, one generated database per scale. "
-                         "With --url: that database (generated first if empty); (d) edits generated agents only.")
+    r = action(sub, "run", cmd_run, "benchmark resolution, catalogs, defaults and updates; print and write JSON",
+               description="Benchmark (a) a conversation's agent, (b) a project's catalog, (c) the effective "
+               "default, (d) a validated update, beside (e) a primary-key select and a Python-merge peer. "
+               "Without --url: a throwaway server, one generated database per scale. With --url: that database "
+               "(generated first if empty); (d) edits generated agents only.")
     r.add_argument("--scale", nargs="+", choices=SCALE_CHOICES, help="scales to run (default: S M)")
     r.add_argument("--clients", nargs="+", type=int, default=[1, 4], help="concurrent clients (default: 1 4)")
     r.add_argument("--duration", type=float, default=3.0, help="seconds per workload and client count (default 3)")

@@ -1,0 +1,109 @@
+"""`registry prompt --conversation ID`: a conversation's system prompt, built in one transaction.
+
+Plain: the product's rules, then the framed agent. With --explain or --workspace: assembled by
+layers (product rules, agent, instruction files, project context, task state) within budgets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from registry.errors import InvalidInput
+from registry.paths import SEEDS_DIR
+from registry.refs import ascii_int, is_ascii_id
+from registry.render import describe_conversation
+from registry.text_files import TextFileError, TextFileMissing, read_text_file
+
+from .parsing import command, json_option
+from .session import run
+
+PRODUCT_RULES_FILE = SEEDS_DIR / "product_rules.md"
+
+
+def cmd_prompt(args: argparse.Namespace) -> None:
+    rules = read_text_file(args.rules if args.rules is not None else PRODUCT_RULES_FILE, "--rules")
+    if args.explain or args.workspace is not None:
+        _assembled(args, rules)
+        return
+    from registry.frame import frame_system_prompt
+
+    resolved, agent = run(args, lambda r: r.conversation_with_agent(args.conversation))
+    framed = frame_system_prompt(rules, agent)
+    if args.json:
+        print(json.dumps({"conversation": resolved.model_dump(mode="json"), "text": framed.text,
+                          "tokens": dict(framed.tokens), "fingerprint": framed.fingerprint,
+                          "refusal": _refusal_json(framed.refusal)}, ensure_ascii=False, indent=2))
+        return
+    print(framed.text, end="")
+    print("-" * 72)
+    print(describe_conversation(resolved))
+    _print_refusal(resolved, framed.refusal)
+    counts = ", ".join(f"{part} {n}" for part, n in framed.tokens.items())
+    print(f"Tokens: {counts}")
+    print(f"Fingerprint: sha256:{framed.fingerprint}")
+
+
+def _assembled(args: argparse.Namespace, rules: str) -> None:
+    """The prompt by layers (product rules, agent, instruction files, project context, task state)."""
+    from registry.assembly import explain
+    from registry.prompting import conversation_prompt
+
+    budgets = dict(_budget(b) for b in args.budget or [])
+    workspace = _workspace(args.workspace)
+    built = run(args, lambda r: conversation_prompt(r, args.conversation, rules, workspace=workspace,
+                                                    budgets=budgets))
+    assembled = built.assembled
+    if args.json:
+        print(json.dumps({"conversation": built.conversation.model_dump(mode="json"), "text": assembled.text,
+                          "layers": [vars(r) | {"strategy": str(r.strategy)} for r in assembled.layers],
+                          "tokens_total": assembled.tokens_total, "estimated": assembled.estimated,
+                          "fingerprint": assembled.fingerprint, "refusal": _refusal_json(built.refusal)},
+                         ensure_ascii=False, indent=2))
+        return
+    print(explain(assembled) if args.explain else assembled.text, end="" if not args.explain else "\n")
+    _print_refusal(built.conversation, built.refusal)
+
+
+def _workspace(value: str | None) -> Path | None:
+    """--workspace names a directory that exists: a typo is an error, not an empty layer."""
+    if value is None:
+        return None
+    path = Path(value)
+    if value.strip() == "" or not path.exists():
+        raise TextFileMissing(f"--workspace {value}: no such directory")
+    if not path.is_dir():
+        raise TextFileError(f"--workspace {value}: not a directory")
+    return path
+
+
+def _budget(text: str) -> tuple[str, int]:
+    name, _, value = text.partition("=")
+    if not is_ascii_id(value):
+        raise InvalidInput(f"--budget takes LAYER=TOKENS, e.g. instruction_files=500 (got {text!r})")
+    return name, int(value)
+
+
+def _print_refusal(resolved, refusal) -> None:
+    if refusal is not None:
+        print(f"NOT FRAMED: agent {resolved.slug!r} fails the instruction gate "
+              f"({refusal.reason}: {refusal.excerpt!r}); the prompt holds the product's rules only")
+
+
+def _refusal_json(refusal) -> dict | None:
+    return None if refusal is None else {"reason": refusal.reason, "excerpt": refusal.excerpt, "message": str(refusal)}
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    p = command(commands, "prompt", "the system prompt of a conversation: product rules, then its framed agent",
+                cmd_prompt)
+    p.add_argument("--conversation", type=ascii_int, required=True, help="conversation id")
+    p.add_argument("--rules", help="product rules file, UTF-8 "
+                   f"(default: {PRODUCT_RULES_FILE.relative_to(SEEDS_DIR.parent)})")
+    p.add_argument("--explain", action="store_true", help="assemble by layers and show each layer's tokens, "
+                   "budget and cut, then the prompt")
+    p.add_argument("--workspace", help="a workspace whose AGENTS.md files join the instruction files layer")
+    p.add_argument("--budget", action="append", metavar="LAYER=TOKENS", help="override a layer's token budget "
+                   "(repeatable), e.g. --budget instruction_files=500")
+    json_option(p)
