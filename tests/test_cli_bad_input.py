@@ -19,7 +19,7 @@ def demo(empty_db_url, monkeypatch, capsys) -> str:
 @pytest.mark.parametrize("argv, code, message", [
     (["export", "/etc/passwd"], 1, "is not a folder"),
     (["export", "/proc/nope"], 1, "cannot write /proc/nope/"),
-    (["conversation", "99999999999999999999999"], 4, "no conversation with id"),
+    (["conversation", "show", "99999999999999999999999"], 4, "no conversation with id"),
     (["agent", "show", "99999999999999999999999"], 4, "no agent with id"),
     (["agent", "update", "analista-de-caixa", "--tenant", "acme", "--project", "financeiro",
       "--version", "99999999999", "--name", "x"], 1, "cannot exist"),
@@ -28,3 +28,26 @@ def test_bad_input_is_one_line_and_its_exit_code(demo, capsys, argv, code, messa
     assert main(argv) == code
     out, err = capsys.readouterr()
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_budget_for_no_layer_is_refused_with_or_without_explain(demo, capsys):
+    for argv in (["prompt", "--conversation", "1", "--budget", "nosuch=5"],
+                 ["prompt", "--conversation", "1", "--budget", "nosuch=5", "--explain"]):
+        assert main(argv) != 0
+        _, err = capsys.readouterr()
+        assert "no layer 'nosuch'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_budget_alone_builds_the_prompt_by_layers(demo, capsys):
+    assert main(["prompt", "--conversation", "1", "--budget", "instruction_files=10"]) == 0
+    assert "## Task state" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [
+    ["default", "set", "nope-nope", "--tenant", "acme", "--yes"],
+    ["conversation", "start", "--tenant", "acme", "--agent", "nope-nope"],
+])
+def test_an_orphan_is_stored_with_a_warning(demo, capsys, argv):
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert "warning: 'nope-nope' resolves to no agent" in err and "Traceback" not in err

@@ -7,6 +7,7 @@ rewriting argv, so the word after `conversation` is always an action, and an id 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from registry.refs import ascii_int, is_ascii_id
 from registry.render import as_json, describe_conversation
@@ -23,6 +24,7 @@ def cmd_start(args: argparse.Namespace) -> None:
     resolved = run(args, lambda r: r.start_conversation(args.tenant, args.project, agent_slug=args.agent,
                                                          slug=args.slug, title=args.title or ""))
     print(as_json(resolved) if args.json else f"Started conversation {resolved.conversation_id} ({resolved.mode}).")
+    _warn_if_orphaned(resolved)
 
 
 def cmd_pin(args: argparse.Namespace) -> None:
@@ -35,6 +37,14 @@ def cmd_unpin(args: argparse.Namespace) -> None:
 
 def _print(args: argparse.Namespace, resolved) -> None:
     print(as_json(resolved) if args.json else describe_conversation(resolved))
+    _warn_if_orphaned(resolved)
+
+
+def _warn_if_orphaned(resolved) -> None:
+    """An orphan is stored, never refused (docs/design.md): said on stderr, so --json stays clean."""
+    if resolved.orphaned:
+        print(f"registry: warning: {resolved.slug!r} resolves to no agent in this scope: conversation "
+              f"{resolved.conversation_id} runs without one until an agent of that slug exists", file=sys.stderr)
 
 
 def _hint(word: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from registry.render import as_json, describe_default
 
@@ -27,10 +28,16 @@ def cmd_clear(args: argparse.Namespace) -> None:
 def _change(args: argparse.Namespace, value: str | None) -> None:
     """value: a slug, '' for explicitly none, None to inherit again. Previewed and asked first."""
     with session(args) as registry:
-        confirm(args, registry.impact_of_default(value, tenant=args.tenant, project=args.project))
+        impact = registry.impact_of_default(value, tenant=args.tenant, project=args.project)
+        confirm(args, impact)
         layer = registry.set_default(value, tenant=args.tenant, project=args.project)
     said = {None: "inherits from the layer above", "": "explicitly has no default"}.get(value, f"defaults to {value!r}")
     print(as_json(layer) if args.json else f"The {layer.layer} layer now {said}.")
+    orphaned = [row for row in impact if row.orphaned]
+    if orphaned:
+        # Stored, never refused (an orphaned default is reported, docs/design.md): said on stderr.
+        print(f"registry: warning: {value!r} resolves to no agent in {len(orphaned)} scope(s): their "
+              "conversations that follow the default run without one", file=sys.stderr)
 
 
 def _hint(word: str) -> str:

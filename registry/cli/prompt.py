@@ -1,7 +1,8 @@
 """`registry prompt --conversation ID`: a conversation's system prompt, built in one transaction.
 
-Plain: the product's rules, then the framed agent. With --explain or --workspace: assembled by
-layers (product rules, agent, instruction files, project context, task state) within budgets.
+Plain: the product's rules, then the framed agent. With --explain, --workspace or --budget:
+assembled by layers (product rules, agent, instruction files, project context, task state)
+within budgets — a budget is never taken and then ignored.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ PRODUCT_RULES_FILE = SEEDS_DIR / "product_rules.md"
 
 def cmd_prompt(args: argparse.Namespace) -> None:
     rules = read_text_file(args.rules if args.rules is not None else PRODUCT_RULES_FILE, "--rules")
-    if args.explain or args.workspace is not None:
+    if args.explain or args.workspace is not None or args.budget:
         _assembled(args, rules)
         return
     from registry.frame import frame_system_prompt
@@ -79,9 +80,14 @@ def _workspace(value: str | None) -> Path | None:
 
 
 def _budget(text: str) -> tuple[str, int]:
+    from registry.assembly import DEFAULT_LAYERS
+
     name, _, value = text.partition("=")
     if not is_ascii_id(value):
         raise InvalidInput(f"--budget takes LAYER=TOKENS, e.g. instruction_files=500 (got {text!r})")
+    layers = [spec.name for spec in DEFAULT_LAYERS]
+    if name not in layers:
+        raise InvalidInput(f"--budget: no layer {name!r}; the layers are {', '.join(layers)}")
     return name, int(value)
 
 
