@@ -51,3 +51,13 @@ def test_an_orphan_is_stored_with_a_warning(demo, capsys, argv):
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert "warning: 'nope-nope' resolves to no agent" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["conversation", "start"], ["default"], ["agent", "show"], ["nosuch"],
+                                  ["prompt", "--conversation", "x"]])
+def test_usage_errors_are_one_line_too(capsys, argv):
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "error:" in err and "--help" in err, err

@@ -19,7 +19,8 @@ _INVALID_CHOICE = re.compile(r"argument ACTION: invalid choice: '(?P<word>.*)' \
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse's parser, with a group's own answer to an action it does not have."""
+    """argparse's parser, with a group's own answer to an action it does not have, and bad input
+    said in one line (argparse prints its usage block first; --help still shows it)."""
 
     choice_hint: ChoiceHint | None = None
 
@@ -27,7 +28,7 @@ class Parser(argparse.ArgumentParser):
         match = _INVALID_CHOICE.match(message)
         if self.choice_hint is not None and match is not None:
             message = self.choice_hint(match["word"]) or message
-        super().error(message)
+        self.exit(2, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
 
 
 def command(commands: argparse._SubParsersAction, name: str, help_text: str,
