@@ -32,7 +32,8 @@ def _cell(value: object) -> str:
         return "''"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    # One row, one line: a name written in SQL with line breaks must not forge rows of its own.
+    return str(value).replace("\r", "\\r").replace("\n", "\\n")
 
 
 def describe_default(default) -> str:

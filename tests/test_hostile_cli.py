@@ -69,3 +69,14 @@ def test_terminal_escapes_written_in_sql_are_printed_escaped(demo, capsys):
         assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out, argv
     assert main(["agents", "--tenant", "acme", "--project", "financeiro"]) == 0
     assert "Caixa\\x1b]0;pwned\\x07" in capsys.readouterr().out
+
+
+def test_line_breaks_written_in_sql_cannot_forge_table_rows(demo, capsys):
+    import psycopg
+
+    with psycopg.connect(demo, autocommit=True) as conn:
+        conn.execute("UPDATE agents SET name = %s WHERE slug = 'analista-de-caixa'", ("A\n---\nslug: evil",))
+        conn.execute("UPDATE agents SET instructions = instructions || '.' WHERE slug = 'analista-de-caixa'")
+    assert main(["agent", "history", "analista-de-caixa", "--tenant", "acme", "--project", "financeiro"]) == 0
+    out = capsys.readouterr().out
+    assert "A\\n---\\nslug: evil" in out and "\nslug: evil" not in out
