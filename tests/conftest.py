@@ -74,3 +74,16 @@ def empty_db_url(pg_server: EmbeddedServer) -> Iterator[str]:
     name = f"empty_{next(_empty_names)}"
     with DatabaseJanitor(user=SUPERUSER, host=HOST, port=pg_server.port, dbname=name):
         yield pg_server.url(name)
+
+
+@pytest.fixture
+def demo(empty_db_url: str, monkeypatch, capsys) -> str:
+    """A migrated, seeded database the CLI reaches through REGISTRY_DATABASE_URL (as a user runs
+    `registry demo` first), with an actor for the history; its demo output is swallowed."""
+    from registry.cli import main
+
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
+    monkeypatch.setenv("REGISTRY_ACTOR", "ana@acme")
+    assert main(["demo"]) == 0
+    capsys.readouterr()
+    return empty_db_url

@@ -8,14 +8,6 @@ import pytest
 from registry.cli import main
 
 
-@pytest.fixture
-def demo(empty_db_url, monkeypatch, capsys) -> str:
-    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
-    assert main(["demo"]) == 0
-    capsys.readouterr()
-    return empty_db_url
-
-
 @pytest.mark.parametrize("argv, code, message", [
     (["export", "/etc/passwd"], 1, "is not a folder"),
     (["export", "/proc/nope"], 1, "cannot write /proc/nope/"),

@@ -10,15 +10,6 @@ from registry.cli import main
 
 
 @pytest.fixture
-def demo(empty_db_url, monkeypatch, capsys) -> str:
-    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
-    monkeypatch.setenv("REGISTRY_ACTOR", "ana@acme")
-    assert main(["demo"]) == 0
-    capsys.readouterr()
-    return empty_db_url
-
-
-@pytest.fixture
 def connections(demo, monkeypatch) -> list[object]:
     opened: list[object] = []
     connect = db.connect

@@ -19,15 +19,6 @@ from registry.errors import NotFound
 from registry.refs import InvalidReference, parse_ref, parse_slug
 
 
-@pytest.fixture
-def demo(empty_db_url, monkeypatch, capsys) -> str:
-    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
-    monkeypatch.setenv("REGISTRY_ACTOR", "ana@acme")
-    assert main(["demo"]) == 0
-    capsys.readouterr()
-    return empty_db_url
-
-
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()

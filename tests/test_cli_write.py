@@ -10,15 +10,6 @@ import pytest
 from registry.cli import main
 
 
-@pytest.fixture
-def demo(empty_db_url, monkeypatch, capsys) -> str:
-    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
-    monkeypatch.setenv("REGISTRY_ACTOR", "ana@acme")
-    assert main(["demo"]) == 0
-    capsys.readouterr()
-    return empty_db_url
-
-
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()

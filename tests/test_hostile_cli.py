@@ -18,14 +18,6 @@ SMUGGLED = {
 }
 
 
-@pytest.fixture
-def demo(empty_db_url, monkeypatch, capsys) -> str:
-    monkeypatch.setenv("REGISTRY_DATABASE_URL", empty_db_url)
-    assert main(["demo"]) == 0
-    capsys.readouterr()
-    return empty_db_url
-
-
 def _slugs(capsys) -> set[str]:
     assert main(["agents", "--tenant", "acme", "--json"]) == 0
     return {a["slug"] for a in json.loads(capsys.readouterr().out)}
