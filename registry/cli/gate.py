@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from registry import limits
-from registry.errors import InvalidInput, NotFound, RegistryError
+from registry.errors import RegistryError
+from registry.text_files import decode_text, read_text_file
 
 from .parsing import action, actions, command, json_option
 
@@ -29,24 +29,11 @@ class Refused(RegistryError):
 
 
 def _read(source: str) -> str:
+    """The text to judge, read by the rule every command uses (registry.text_files), except that
+    the final newline is kept: the gate judges exactly what it is given."""
     if source == "-":
-        data = sys.stdin.buffer.read()
-        where = "standard input"
-    else:
-        path = Path(source)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise NotFound(f"gate check: no such file: {source}") from None
-        except IsADirectoryError:
-            raise InvalidInput(f"gate check: {source} is a directory, not a text file") from None
-        except OSError as error:
-            raise InvalidInput(f"gate check: cannot read {source}: {error.strerror or error}") from None
-        where = source
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InvalidInput(f"gate check: {where} is not UTF-8 text (byte {error.start}); save it as UTF-8") from None
+        return decode_text(sys.stdin.buffer.read(), "standard input")
+    return read_text_file(source, "gate check:", keep_final_newline=True)
 
 
 def cmd_check(args: argparse.Namespace) -> None:
