@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
@@ -36,8 +36,10 @@ class LayerSpec:
 
     `title` is written as a "## title" heading above the layer's content; None for layers that
     introduce themselves (the product's rules, the framed agent), so that those two alone give
-    exactly registry.frame's system prompt. `required` layers are never cut away: a prompt
-    without the product's rules must not be sent, so their overflow is an error, not a cut.
+    exactly registry.frame's system prompt. `heading`, when given, is the exact line written
+    instead (the pre-hydrated context is marked "[PRE_HYDRATED_CONTEXT]", as the seed names it).
+    `required` layers are never cut away: a prompt without the product's rules must not be
+    sent, so their overflow is an error, not a cut.
     """
 
     name: str
@@ -45,16 +47,26 @@ class LayerSpec:
     strategy: CutStrategy
     budget: int
     required: bool = False
+    heading: str | None = None
 
+
+PRE_HYDRATED_MARKER = "[PRE_HYDRATED_CONTEXT]"
 
 # Least volatile first. Budgets: the product rules are ~200 tokens; an agent is at most 8,000
-# characters (~2,700 tokens) plus its frame; the rest are starting points to calibrate.
+# characters (~2,700 tokens) plus its frame; the pre-hydrated context is pruned to 4,000 tokens
+# (registry.harness.prehydration) plus its headings; the rest are starting points to calibrate.
+# Conventions follow the working directory, which a caller may change from one task to the next,
+# so they come after everything that holds for the whole conversation; the pre-hydrated context
+# changes with every task, so only the per-turn state comes after it (ADR 0014).
 DEFAULT_LAYERS: tuple[LayerSpec, ...] = (
     LayerSpec("identity", None, CutStrategy.KEEP_OR_DROP, 1_500, required=True),
     LayerSpec("agent", None, CutStrategy.KEEP_OR_DROP, 3_000),
     LayerSpec("instruction_files", "Instruction files", CutStrategy.DROP_WHOLE_UNITS, 2_000),
     LayerSpec("project_context", "Project context", CutStrategy.TRUNCATE_TAIL, 1_500),
     LayerSpec("business_rules", "Business rules", CutStrategy.DROP_WHOLE_UNITS, 1_000),
+    LayerSpec("conventions", "Conventions", CutStrategy.DROP_WHOLE_UNITS, 1_000),
+    LayerSpec("pre_hydrated_context", "Pre-hydrated context", CutStrategy.TRUNCATE_TAIL, 4_500,
+              heading=PRE_HYDRATED_MARKER),
     LayerSpec("task_state", "Task state", CutStrategy.TRUNCATE_TAIL, 500),
 )
 
@@ -66,13 +78,16 @@ LayerContent = str | Sequence[str] | Mapping[str, object]
 @dataclass(frozen=True)
 class AssemblyInputs:
     """The default layers' contents. Units are in discard order: instruction files in increasing
-    precedence (registry.instruction_files gives them so), business rules oldest first."""
+    precedence (registry.instruction_files gives them so), business rules oldest first,
+    conventions farthest first (registry.harness.scoped_conventions gives them so)."""
 
     identity: str = ""
     agent: str = ""
     instruction_files: Sequence[str] = ()
     project_context: LayerContent = ""
     business_rules: Sequence[str] = ()
+    conventions: Sequence[str] = ()
+    pre_hydrated_context: LayerContent = ""
     task_state: LayerContent = ""
 
     def as_mapping(self) -> dict[str, LayerContent]:
@@ -123,7 +138,7 @@ def assemble(inputs: AssemblyInputs | Mapping[str, LayerContent], *,
     reports: list[LayerReport] = []
     for spec in layers:
         budget = _budget(spec, budgets)
-        units = _units(contents.get(spec.name, ""), spec.strategy)
+        units = _units(contents.get(spec.name, ""), spec)
         text, report = _fit_layer(spec, units, budget, tokenizer)
         if spec.required and report.cut_applied:
             raise RequiredLayerOverflow(
@@ -191,22 +206,47 @@ def _normalise(text: str) -> str:
     return unicodedata.normalize("NFC", text).replace("\r\n", "\n").strip()
 
 
-def _units(content: LayerContent, strategy: CutStrategy) -> tuple[str, ...]:
+def _units(content: LayerContent, spec: LayerSpec) -> tuple[str, ...]:
     """The layer's non-empty units, normalised. Empty units are left out: they cost nothing."""
     if isinstance(content, str):
         raw: Sequence[str] = (content,)
     elif isinstance(content, Mapping):
-        lines = [f"{key}: {content[key]}" for key in sorted(content)]
+        lines = [f"{key}: {value}" for key, value in _sorted_entries(content)]
         # A mapping is one blob for blob layers; for unit layers each entry is a unit.
-        raw = lines if strategy is CutStrategy.DROP_WHOLE_UNITS else ("\n".join(lines),)
+        raw = lines if spec.strategy is CutStrategy.DROP_WHOLE_UNITS else ("\n".join(lines),)
+    elif isinstance(content, Set):
+        # A set's iteration order follows the process's hash seed: the same inputs would give
+        # other bytes (and, in a drop_whole_units layer, drop another unit) in the next process.
+        raise InvalidInput(
+            f"Layer {spec.name!r} was given a {type(content).__name__}, which has no order: pass its units "
+            f"as a list or tuple in discard order (head dropped first), or sorted(...) if any order will do.")
     else:
         raw = tuple(content)
     return tuple(unit for unit in map(_normalise, raw) if unit)
 
 
+def _sorted_entries(content: Mapping[object, object]) -> list[tuple[str, object]]:
+    """A mapping's entries sorted by their key as it will be written (NFC), so one key in NFD or
+    in NFC gives the same bytes; keys equal only after NFC are ordered by their raw code points,
+    which makes the order total and independent of the mapping's own order."""
+    entries = [(unicodedata.normalize("NFC", str(key)), str(key), value) for key, value in content.items()]
+    entries.sort(key=lambda entry: (entry[0], entry[1]))
+    return [(written, value) for written, _, value in entries]
+
+
+def truncate_text(text: str, budget: int, tokenizer: Tokenizer) -> str:
+    """`text` itself when it fits `budget` tokens, else its longest prefix that fits followed by
+    the truncation marker (truncate_tail's cut, without a heading); "" when not even that fits."""
+    if tokenizer.count(text) <= budget:
+        return text
+    return _truncate_tail(LayerSpec("text", None, CutStrategy.TRUNCATE_TAIL, budget), text, budget, tokenizer)
+
+
 def _render(spec: LayerSpec, body: str) -> str:
     if not body:
         return ""
+    if spec.heading:
+        return f"{spec.heading}\n\n{body}"
     return f"## {spec.title}\n\n{body}" if spec.title else body
 
 

@@ -19,7 +19,8 @@ from registry.models import AgentChanges, AgentContent
 from tests.helpers import agent, conversation, project, set_default, tenant
 
 APP_LOGIN = "registry_test_app"
-TENANT_TABLES = ["tenants", "projects", "agents", "agent_optouts", "agent_defaults", "conversations", "agent_versions"]
+TENANT_TABLES = ["tenants", "projects", "agents", "agent_optouts", "agent_defaults", "conversations", "agent_versions",
+                 "conventions", "convention_versions"]
 
 
 @pytest.fixture

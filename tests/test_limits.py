@@ -29,9 +29,14 @@ LENGTHS = {
     "conversations_slug_format": limits.SLUG,
     "conversations_agent_slug_format": limits.SLUG,
     "agent_defaults_slug_format": limits.SLUG,
+    "conventions_directory_format": limits.CONVENTION_DIRECTORY,
+    "conventions_language_format": limits.CONVENTION_LANGUAGE,
+    "conventions_created_by_length": limits.ACTOR,
+    "convention_versions_replaced_by_length": limits.ACTOR,
 }
 NFC_CAPS = {"agents_instructions_length": limits.INSTRUCTIONS,
-            "projects_instruction_file_length": limits.INSTRUCTION_FILE}
+            "projects_instruction_file_length": limits.INSTRUCTION_FILE,
+            "conventions_body_length": limits.CONVENTION}
 
 
 def _definitions(db) -> dict[str, str]:

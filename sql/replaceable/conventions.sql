@@ -1,0 +1,64 @@
+-- Directory-scoped conventions (revision 0008; docs/assembly.md, ADR 0014): what each scope
+-- sees, who may read and write which rows, and the history kept on every change of text.
+-- One file for the concern, so its policies and grants sit next to the tables they guard.
+-- since revision 0008
+
+-- For every scope, every convention that may apply in it: the official ones, its tenant's, and
+-- its project's. Which apply in a given directory (nearest first) is decided by
+-- registry.harness.scoped_conventions; filter here by tenant_id and project_id.
+CREATE OR REPLACE VIEW effective_conventions WITH (security_invoker = true) AS
+SELECT s.tenant_id, s.project_id, c.id AS convention_id, c.layer, c.directory, c.language, c.body, c.version
+  FROM public.scopes s
+  JOIN public.conventions c
+    ON (c.scope_tenant_id = 0 AND c.scope_project_id = 0)
+    OR (c.scope_tenant_id = s.tenant_id AND c.scope_project_id IN (0, COALESCE(s.project_id, 0)));
+
+COMMENT ON VIEW effective_conventions IS 'For every tenant (project_id NULL) and every project: the conventions of the official, tenant and project layers that apply there, with directory and language. Filter by tenant_id and project_id.';
+
+-- Every change of a convention's text bumps its version and keeps the text it replaced,
+-- whoever writes it. SECURITY DEFINER so tenants need no INSERT on convention_versions and
+-- cannot forge one; the trigger fires only for rows the writer may update.
+CREATE OR REPLACE FUNCTION conventions_keep_history() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.body IS NOT DISTINCT FROM OLD.body THEN
+        NEW.version := OLD.version;
+        RETURN NEW;
+    END IF;
+    INSERT INTO public.convention_versions (convention_id, version, body, replaced_by)
+    VALUES (OLD.id, OLD.version, OLD.body, COALESCE(NULLIF(current_setting('registry.actor', true), ''), session_user));
+    NEW.version := OLD.version + 1;
+    RETURN NEW;
+END
+$$;
+
+COMMENT ON FUNCTION conventions_keep_history() IS 'Trigger: on a change of body, keeps the old text in convention_versions and bumps version.';
+
+CREATE OR REPLACE TRIGGER conventions_keep_history BEFORE UPDATE ON public.conventions
+    FOR EACH ROW EXECUTE FUNCTION public.conventions_keep_history();
+CREATE OR REPLACE TRIGGER conventions_touch_updated_at BEFORE UPDATE ON public.conventions
+    FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
+
+-- registry_app: its own tenant's rows; the official layer readable, never writable (as agents).
+CREATE POLICY conventions_app_read ON public.conventions FOR SELECT TO registry_app
+    USING (public.registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = public.registry_current_tenant()));
+CREATE POLICY conventions_app_own ON public.conventions FOR ALL TO registry_app
+    USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
+-- History follows its convention: readable where the convention is; written by the trigger only.
+CREATE POLICY convention_versions_app_read ON public.convention_versions FOR SELECT TO registry_app
+    USING (EXISTS (SELECT 1 FROM public.conventions c WHERE c.id = convention_versions.convention_id));
+CREATE POLICY conventions_staff_all ON public.conventions FOR ALL TO registry_admin, registry_owner
+    USING (true) WITH CHECK (true);
+CREATE POLICY convention_versions_staff_all ON public.convention_versions FOR ALL TO registry_admin, registry_owner
+    USING (true) WITH CHECK (true);
+
+-- Start from nothing, as privileges.sql does. Ids, scope keys, the layer, the version and the
+-- timestamps are the database's; a tenant writes the scope, directory, language and text, and
+-- afterwards only the text (moving a convention is deleting it and adding another).
+REVOKE ALL ON public.conventions, public.convention_versions FROM registry_app;
+GRANT SELECT, DELETE ON public.conventions TO registry_app;
+GRANT INSERT (tenant_id, project_id, directory, language, body, created_by), UPDATE (body)
+    ON public.conventions TO registry_app;
+GRANT SELECT ON public.convention_versions TO registry_app;
+GRANT SELECT, INSERT, UPDATE, DELETE ON public.conventions, public.convention_versions TO registry_admin;
+GRANT SELECT ON public.effective_conventions TO registry_app, registry_admin;
