@@ -74,3 +74,16 @@ def _load_demo(registry: Registry, conn: psycopg.Connection, cur: psycopg.Cursor
         report.add("optouts", cur.execute(queries.seed_optout, optout | scope_ids(optout)).rowcount)
     for conversation in data.get("conversations", []):
         report.add("conversations", cur.execute(queries.seed_conversation, conversation | scope_ids(conversation)).rowcount)
+    for convention in data.get("conventions", []):
+        report.add("conventions", cur.execute(queries.seed_convention, _convention_params(convention)
+                                              | scope_ids(convention)).rowcount)
+
+
+def _convention_params(entry: dict) -> dict:
+    """A demo convention as the API would store it: the gate on its text, its directory normalised."""
+    from registry.conventions import check_convention_text
+    from registry.harness.scoped_conventions import normalise_directory, normalise_language
+
+    directory = entry.get("dir")
+    return {"directory": None if directory is None else normalise_directory(directory),
+            "language": normalise_language(entry.get("language")), "body": check_convention_text(entry["text"])}

@@ -1,8 +1,9 @@
 """`registry prompt --conversation ID`: a conversation's system prompt, built in one transaction.
 
-Plain: the product's rules, then the framed agent. With --explain, --workspace or --budget:
-assembled by layers (product rules, agent, instruction files, project context, task state)
-within budgets — a budget is never taken and then ignored.
+Plain: the product's rules, then the framed agent. With --explain, --workspace, --budget, --task,
+--dir or --hooks: assembled by layers (product rules, agent, instruction files, project context,
+conventions, pre-hydrated context, task state) within budgets — a budget is never taken and then
+ignored.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ PRODUCT_RULES_FILE = SEEDS_DIR / "product_rules.md"
 
 def cmd_prompt(args: argparse.Namespace) -> None:
     rules = read_text_file(args.rules if args.rules is not None else PRODUCT_RULES_FILE, "--rules")
-    if args.explain or args.workspace is not None or args.budget:
+    if (args.explain or args.workspace is not None or args.budget or args.task is not None or args.dir is not None
+            or args.hooks is not None):
         _assembled(args, rules)
         return
     from registry.frame import frame_system_prompt
@@ -47,24 +49,90 @@ def cmd_prompt(args: argparse.Namespace) -> None:
 
 
 def _assembled(args: argparse.Namespace, rules: str) -> None:
-    """The prompt by layers (product rules, agent, instruction files, project context, task state)."""
+    """The prompt by layers (product rules, agent, instruction files, project context, conventions,
+    pre-hydrated context, task state)."""
     from registry.assembly import explain
+    from registry.harness.prehydration import describe
     from registry.prompting import conversation_prompt
 
     budgets = dict(_budget(b) for b in args.budget or [])
     workspace = _workspace(args.workspace)
+    hooks = load_hooks(args.hooks) if args.hooks is not None else None
     built = run(args, lambda r: conversation_prompt(r, args.conversation, rules, workspace=workspace,
-                                                    budgets=budgets))
+                                                    budgets=budgets, hooks=hooks, task=args.task,
+                                                    directory=_directory(args.dir, workspace),
+                                                    language=args.language))
     assembled = built.assembled
     if args.json:
         print(json.dumps({"conversation": built.conversation.model_dump(mode="json"), "text": assembled.text,
                           "layers": [vars(r) | {"strategy": str(r.strategy)} for r in assembled.layers],
                           "tokens_total": assembled.tokens_total, "estimated": assembled.estimated,
-                          "fingerprint": assembled.fingerprint, "refusal": _refusal_json(built.refusal)},
+                          "fingerprint": assembled.fingerprint, "refusal": _refusal_json(built.refusal),
+                          "pre_hydration": _hydration_json(built.hydration),
+                          "conventions": _conventions_json(built.conventions)},
                          ensure_ascii=False, indent=2))
         return
+    if args.explain:
+        if built.hydration is not None:
+            print(describe(built.hydration))
+        if built.conventions is not None:
+            print(_describe_conventions(built.conventions))
     print(explain(assembled) if args.explain else assembled.text, end="" if not args.explain else "\n")
     _print_refusal(built.conversation, built.refusal)
+
+
+def load_hooks(spec: str):
+    """--hooks MODULE:NAME: a registry.harness.hooks.Hooks value importable from Python's path."""
+    import importlib
+
+    from registry.harness.hooks import Hooks
+
+    module_name, _, name = spec.partition(":")
+    if not module_name or not name:
+        raise InvalidInput(f"--hooks takes MODULE:NAME, e.g. mycompany.hooks:HOOKS (got {spec!r})")
+    try:
+        value = getattr(importlib.import_module(module_name), name)
+    except ImportError as error:
+        raise InvalidInput(f"--hooks {spec}: cannot import {module_name!r} ({error})") from error
+    except AttributeError:
+        raise InvalidInput(f"--hooks {spec}: module {module_name!r} has no {name!r}") from None
+    if not isinstance(value, Hooks):
+        raise InvalidInput(f"--hooks {spec}: {name!r} is a {type(value).__name__}, not a registry.harness.hooks.Hooks")
+    return value
+
+
+def _directory(value: str | None, workspace: Path | None) -> str | None:
+    """--dir relative to the project root; an absolute path inside --workspace is made relative to it."""
+    if value is None or not Path(value).is_absolute():
+        return value
+    if workspace is None or not Path(value).resolve().is_relative_to(workspace.resolve()):
+        raise InvalidInput(f"--dir {value}: give it relative to the project root (or inside --workspace)")
+    return Path(value).resolve().relative_to(workspace.resolve()).as_posix()
+
+
+def _describe_conventions(resolved) -> str:
+    where = resolved.directory or "the project root"
+    line = (f"Conventions for {where}" + (f" ({resolved.language})" if resolved.language else "")
+            + f": {len(resolved.kept)} kept, {len(resolved.duplicates)} duplicate(s), "
+            f"{len(resolved.over_limit)} past the limit, {len(resolved.refused)} refused by the gate; "
+            f"{resolved.tokens} tokens")
+    return line + "\n"
+
+
+def _hydration_json(hydration) -> dict | None:
+    if hydration is None:
+        return None
+    return {"tokens": hydration.tokens, "references": [
+        {"kind": o.reference.kind, "text": o.reference.text, "target": o.reference.target, "status": str(o.status),
+         "reason": o.reason, "tokens": o.tokens} for o in hydration.outcomes]}
+
+
+def _conventions_json(resolved) -> dict | None:
+    if resolved is None:
+        return None
+    return {"directory": resolved.directory, "language": resolved.language, "tokens": resolved.tokens,
+            "kept": [c.id for c in resolved.kept], "duplicates": [c.id for c in resolved.duplicates],
+            "over_limit": [c.id for c in resolved.over_limit], "refused": [c.id for c in resolved.refused]}
 
 
 def _workspace(value: str | None) -> Path | None:
@@ -112,4 +180,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--workspace", help="a workspace whose AGENTS.md files join the instruction files layer")
     p.add_argument("--budget", action="append", metavar="LAYER=TOKENS", help="override a layer's token budget "
                    "(repeatable), e.g. --budget instruction_files=500")
+    p.add_argument("--task", help="the task's text: its references (files in --workspace; nothing from the "
+                   "network) become the pre-hydrated context layer")
+    p.add_argument("--dir", help="working directory, relative to the project root: its conventions (and its "
+                   "parents', and the language's) join the prompt")
+    p.add_argument("--language", help="the language of the work (e.g. python), for language-scoped conventions")
+    p.add_argument("--hooks", metavar="MODULE:NAME", help="a registry.harness.hooks.Hooks value to run around the "
+                   "assembly (before_assembly, after_assembly)")
     json_option(p)

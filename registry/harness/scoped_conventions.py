@@ -71,6 +71,7 @@ class ResolvedConventions:
     duplicates: tuple[Convention, ...]  # left out: the same text applies nearer
     over_limit: tuple[Convention, ...]  # left out: past limit_tokens
     tokens: int
+    refused: tuple[Convention, ...] = ()  # left out: the gate refuses their stored text
 
     def units(self) -> tuple[str, ...]:
         """The assembler's conventions layer, in discard order (farthest first)."""
