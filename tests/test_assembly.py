@@ -12,6 +12,7 @@ import pytest
 from registry.agent_files import read_agent_dir
 from registry.assembly import (
     DEFAULT_LAYERS,
+    PRE_HYDRATED_MARKER,
     TRUNCATION_MARKER,
     AssemblyInputs,
     CutStrategy,
@@ -56,6 +57,16 @@ def demo_inputs(**changes) -> AssemblyInputs:
     return AssemblyInputs(**(base | changes))
 
 
+CONVENTIONS = ("### project root\n\nValores monetários em reais (R$), com duas casas decimais.",
+               "### relatorios/mensais/\n\nRelatórios mensais comparam com o mesmo mês do ano anterior.")
+FIRST_TASK = "### file relatorios/outubro.md\n\nSaldo final de outubro: R$ 1,2 mi."
+
+
+def full_inputs(**changes) -> AssemblyInputs:
+    """Every layer present: the demo's, plus the directory's conventions and a task's references."""
+    return demo_inputs(**({"conventions": CONVENTIONS, "pre_hydrated_context": FIRST_TASK} | changes))
+
+
 def common_prefix_length(a: str, b: str) -> int:
     return len(os.path.commonprefix([a, b]))
 
@@ -86,8 +97,13 @@ def test_layers_come_least_volatile_first():
                "## Task state"]
     positions = [text.index(anchor) for anchor in anchors]
     assert positions == sorted(positions)
+    full = assemble(full_inputs(), tokenizer=EXACT).text
+    anchors = ["## Business rules", "## Conventions", f"\n\n{PRE_HYDRATED_MARKER}\n\n", "## Task state"]
+    positions = [full.index(anchor) for anchor in anchors]
+    assert positions == sorted(positions)
     assert [spec.name for spec in DEFAULT_LAYERS] == [
-        "identity", "agent", "instruction_files", "project_context", "business_rules", "task_state"]
+        "identity", "agent", "instruction_files", "project_context", "business_rules", "conventions",
+        "pre_hydrated_context", "task_state"]
 
 
 def test_rules_and_agent_alone_are_exactly_the_framed_system_prompt():
@@ -99,7 +115,8 @@ def test_empty_layers_cost_nothing_and_leave_no_separator():
     assembled = assemble(AssemblyInputs(identity="REGRAS", business_rules=("", "  "), task_state="agora: 9h"),
                          tokenizer=EXACT)
     assert assembled.text == "REGRAS\n\n## Task state\n\nagora: 9h\n"
-    for name in ("agent", "instruction_files", "project_context", "business_rules"):
+    for name in ("agent", "instruction_files", "project_context", "business_rules", "conventions",
+                 "pre_hydrated_context"):
         report = assembled.layer(name)
         assert (report.tokens_before, report.tokens_after, report.units_total, report.cut_applied) == (0, 0, 0, False)
     assert assemble({}, tokenizer=EXACT).text == ""
@@ -301,6 +318,29 @@ def test_only_the_task_state_changes_so_the_prefix_holds(tokenizer, next_state):
     assert_prefix_covers(first, second, volatile_start(second))
 
 
+def per_task_start(text: str) -> int:
+    """Where the first per-task layer begins: the pre-hydrated context, else the task state."""
+    marker = f"\n\n{PRE_HYDRATED_MARKER}\n\n"
+    return text.index(marker) if marker in text else volatile_start(text)
+
+
+@pytest.mark.parametrize("next_task", [
+    {"pre_hydrated_context": "### file relatorios/novembro.md\n\nSaldo final de novembro: R$ 0,9 mi.",
+     "task_state": {"agora": "2026-11-30T18:00", "turno": 2}},
+    {"pre_hydrated_context": "", "task_state": {"agora": "2026-10-31T09:05", "turno": 2}},
+    {"pre_hydrated_context": "### issue 42\n\n" + "Saldo negativo na conciliação. " * 3000},  # pruned by its budget
+    {"pre_hydrated_context": FIRST_TASK, "task_state": {"agora": "2026-10-31T09:01", "turno": 2}},
+], ids=["other-reference", "no-reference", "overflowing", "same-task-next-turn"])
+@BOTH
+def test_with_every_layer_two_questions_share_every_byte_up_to_the_first_per_task_layer(tokenizer, next_task):
+    first = assemble(full_inputs(), tokenizer=tokenizer).text
+    second = assemble(full_inputs(**next_task), tokenizer=tokenizer).text
+    assert first != second
+    assert "## Conventions" in first and "## Conventions" in second
+    assert_prefix_covers(first, second, per_task_start(first))
+    assert_prefix_covers(first, second, per_task_start(second))
+
+
 def test_the_prefix_assertion_names_the_offset_and_what_follows():
     first = assemble(demo_inputs(), tokenizer=EXACT).text
     # The classic mistake: a per-turn value in a stable layer.
@@ -326,6 +366,49 @@ def test_dict_order_and_unicode_form_do_not_reach_the_bytes():
     prints = {assemble(shape, tokenizer=EXACT).fingerprint for shape in (inputs, as_mapping, reversed_mapping,
                                                                         decomposed)}
     assert len(prints) == 1
+
+
+def test_a_key_in_nfd_or_nfc_gives_the_same_bytes_and_drops_the_same_unit():
+    nfc, nfd = "é_multa", unicodedata.normalize("NFD", "é_multa")
+    assert nfc != nfd and sorted([nfd, "f_juros"]) != sorted([nfc, "f_juros"])  # raw order differs
+    rules = {"f_juros": "2% ao mês.", "d_prazo": "30 dias."}
+    composed = assemble(AssemblyInputs(business_rules={nfc: "10% de multa."} | rules), budgets={"business_rules": 30},
+                        tokenizer=EXACT)
+    decomposed = assemble(AssemblyInputs(business_rules={nfd: "10% de multa."} | rules), budgets={"business_rules": 30},
+                          tokenizer=EXACT)
+    assert composed.layer("business_rules").units_dropped == 1
+    assert composed.text == decomposed.text and composed.fingerprint == decomposed.fingerprint
+    blob_a = assemble(AssemblyInputs(task_state={nfd: 1, "f": 2}), tokenizer=EXACT)
+    blob_b = assemble(AssemblyInputs(task_state={"f": 2, nfc: 1}), tokenizer=EXACT)
+    assert blob_a.text == blob_b.text
+
+
+def test_keys_equal_after_nfc_are_ordered_by_their_code_points_whatever_the_dict_order():
+    nfc, nfd = "ação", unicodedata.normalize("NFD", "ação")
+    one = assemble(AssemblyInputs(task_state={nfc: "composta", nfd: "decomposta"}), tokenizer=EXACT)
+    other = assemble(AssemblyInputs(task_state={nfd: "decomposta", nfc: "composta"}), tokenizer=EXACT)
+    assert one.text == other.text
+    assert nfd < nfc  # "c" + combining cedilla sorts before "ç"
+    assert one.text.index("ação: decomposta") < one.text.index("ação: composta")
+
+
+@pytest.mark.parametrize("units", [{"Regra A.", "Regra B.", "Regra C."}, frozenset({"Regra A.", "Regra B."})],
+                         ids=["set", "frozenset"])
+def test_an_unordered_collection_of_units_is_refused(units):
+    with pytest.raises(InvalidInput, match="has no order: pass its units as a list or tuple"):
+        assemble(AssemblyInputs(business_rules=units), tokenizer=EXACT)
+
+
+def test_the_old_set_order_followed_the_hash_seed():
+    """Why sets are refused: the same set in three processes with three hash seeds gives three
+    iteration orders (the assembler would have made three fingerprints of it)."""
+    import subprocess
+    import sys
+
+    script = "print(list({'Regra A.', 'Regra B.', 'Regra C.', 'Regra D.', 'Regra E.'}))"
+    orders = {subprocess.run([sys.executable, "-c", script], env={"PYTHONHASHSEED": seed}, capture_output=True,
+                             text=True, check=True).stdout for seed in ("1", "2", "3", "4", "5")}
+    assert len(orders) > 1
 
 
 def test_crlf_and_surrounding_whitespace_do_not_reach_the_bytes():
