@@ -167,12 +167,13 @@ def explain(assembled: AssembledPrompt) -> str:
         (f"Tokenizer: {assembled.tokenizer} ({kind}); total {mark}{assembled.tokens_total} tokens; "
          f"fingerprint sha256:{assembled.fingerprint}"),
         "",
-        f"{'layer':<18} {'strategy':<17} {'budget':>6} {'before':>7} {'after':>7} {'units':>7}  cut",
     ]
+    width = max([18, *(len(r.name) for r in assembled.layers)])
+    lines.append(f"{'layer':<{width}} {'strategy':<17} {'budget':>6} {'before':>7} {'after':>7} {'units':>7}  cut")
     for r in assembled.layers:
         kept = f"{r.units_total - r.units_dropped}/{r.units_total}"
         cut = _describe_cut(r)
-        lines.append(f"{r.name:<18} {r.strategy:<17} {r.budget:>6} {mark + str(r.tokens_before):>7} "
+        lines.append(f"{r.name:<{width}} {r.strategy:<17} {r.budget:>6} {mark + str(r.tokens_before):>7} "
                      f"{mark + str(r.tokens_after):>7} {kept:>7}  {cut}")
     lines += ["", "-" * 72, assembled.text.rstrip("\n"), "-" * 72]
     return "\n".join(lines) + "\n"

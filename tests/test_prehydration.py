@@ -43,10 +43,10 @@ def test_urls_keep_their_own_punctuation_and_lose_the_sentences():
 
 
 def test_file_paths_posix_windows_and_relative():
-    text = ("Corrija ./src/main.rs e ~/config.toml; compare com src/api/handlers.py, ../shared/notas.md "
+    text = ("Corrija ./src/main.rs e ~/config.toml; compare com src/api/handlers.py, ../comum/notas.md "
             "e /etc/hosts. No Windows: C:\\Users\\ana\\relatorio.xlsx e .\\scripts\\fechamento.py.")
     assert found(text) == [("file", "src/main.rs"), ("file", "~/config.toml"), ("file", "src/api/handlers.py"),
-                           ("file", "../shared/notas.md"), ("file", "/etc/hosts"),
+                           ("file", "../comum/notas.md"), ("file", "/etc/hosts"),
                            ("file", "C:\\Users\\ana\\relatorio.xlsx"), ("file", "scripts/fechamento.py")]
 
 

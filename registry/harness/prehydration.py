@@ -136,7 +136,7 @@ class HydratedContext:
         return UNIT_SEPARATOR.join(self.units)
 
     def count(self, status: Status) -> int:
-        return sum(1 for outcome in self.outcomes if outcome.status is status)
+        return sum(1 for outcome in self.outcomes if outcome.status == status)
 
 
 def hydrate(task: str, config: PreHydrationConfig | None = None, *, workspace: Path | None = None,
