@@ -223,3 +223,8 @@ def test_the_workspace_reader_reads_only_regular_utf8_files(workspace):
         reader(Reference("file", "planilha.bin", "planilha.bin"))
     with pytest.raises(ResolutionFailed, match="not a regular file"):
         reader(Reference("file", "src", "src"))
+
+
+def test_windows_relative_paths_without_a_dot_prefix_and_numbers_that_are_not_paths():
+    assert found(r"Veja src\api\handlers.py e docs\guia.md; 50\5.0 e 3/4.5 não são arquivos") == [
+        ("file", "src/api/handlers.py"), ("file", "docs/guia.md")]

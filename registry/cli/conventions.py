@@ -32,7 +32,14 @@ def cmd_add(args: argparse.Namespace) -> None:
 def cmd_list(args: argparse.Namespace) -> None:
     from registry.conventions import scope_conventions
 
+    from registry.harness.scoped_conventions import normalise_directory, normalise_language
+
     rows = run(args, lambda r: scope_conventions(r, args.tenant, args.project))
+    # Exactly the rows written for that directory / language (`show` resolves what applies there).
+    if args.dir is not None:
+        rows = [row for row in rows if row.directory == normalise_directory(args.dir)]
+    if args.language is not None:
+        rows = [row for row in rows if row.language == normalise_language(args.language)]
     if args.json:
         print(json.dumps([vars(row) for row in rows], ensure_ascii=False, indent=2))
         return
@@ -128,6 +135,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     _text_options(p)
     p = action(sub, "list", cmd_list, "every convention a scope sees (official, tenant, project)")
     _scope(p, tenant_required=True)
+    p.add_argument("--dir", help="only those written for exactly this directory ('.' the root)")
+    p.add_argument("--language", help="only those written for exactly this language")
     json_option(p)
     p = action(sub, "show", cmd_show, "the conventions that apply in a directory, as the prompt gets them")
     _scope(p, tenant_required=True)

@@ -27,7 +27,7 @@ PRODUCT_RULES_FILE = SEEDS_DIR / "product_rules.md"
 def cmd_prompt(args: argparse.Namespace) -> None:
     rules = read_text_file(args.rules if args.rules is not None else PRODUCT_RULES_FILE, "--rules")
     if (args.explain or args.workspace is not None or args.budget or args.task is not None or args.dir is not None
-            or args.hooks is not None):
+            or args.language is not None or args.hooks is not None):
         _assembled(args, rules)
         return
     from registry.frame import frame_system_prompt
@@ -56,6 +56,9 @@ def _assembled(args: argparse.Namespace, rules: str) -> None:
     from registry.prompting import conversation_prompt
 
     budgets = dict(_budget(b) for b in args.budget or [])
+    if args.language is not None and args.dir is None:
+        raise InvalidInput("--language chooses among the conventions of a working directory: give --dir too "
+                           "(--dir . for the project root)")
     workspace = _workspace(args.workspace)
     hooks = load_hooks(args.hooks) if args.hooks is not None else None
     built = run(args, lambda r: conversation_prompt(r, args.conversation, rules, workspace=workspace,

@@ -10,7 +10,8 @@ Built-in forms:
     url    http(s):// and ftp:// up to a space or quote; trailing . , ; : ! ? and unbalanced
            closing brackets are punctuation of the sentence, not the URL
     file   ./a, ../a, ~/a, /a/b, C:\\a\\b, .\\a\\b, and relative paths with a folder and an
-           extension (src/api/handlers.py); Windows separators of relative paths become "/"
+           extension (src/api/handlers.py, src\\api\\handlers.py); Windows separators of relative
+           paths become "/"
     pr     PR #55, pr #12, pull request #7
     issue  #42 (not inside a word, a URL fragment or an HTML entity)
 """
@@ -32,8 +33,10 @@ _PR = re.compile(r"\b(?:PR|pull request)\s*#(\d+)\b", re.I)
 _ISSUE = re.compile(r"(?<![\w#&/])#(\d+)\b")
 _WINDOWS_ABSOLUTE = re.compile(r"(?<![\w])[A-Za-z]:\\(?:[^\\/:*?\"<>|\s]+\\)*[^\\/:*?\"<>|\s]+")
 _WINDOWS_RELATIVE = re.compile(r"(?<![\w.\\])\.{1,2}\\(?:[^\\/:*?\"<>|\s]+\\)*[^\\/:*?\"<>|\s]+")
+# src\api\handlers.py: a folder and an extension, as for POSIX relative paths.
+_WINDOWS_BARE = re.compile(r"(?<![\w.\\:@+-])[\w@+-][\w.@+-]*(?:\\[\w.@+-]+)*\\[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]*\b")
 _POSIX_ANCHORED = re.compile(r"(?<![\w:/.~-])(?:~|\.{1,2})?/(?:[\w.@+-]+/)*[\w.@+-]+")
-_POSIX_RELATIVE = re.compile(r"(?<![\w:/.~@+-])[\w@+-][\w.@+-]*(?:/[\w.@+-]+)*/[\w@+-][\w.@+-]*\.[A-Za-z0-9]+\b")
+_POSIX_RELATIVE = re.compile(r"(?<![\w:/.~@+-])[\w@+-][\w.@+-]*(?:/[\w.@+-]+)*/[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]*\b")
 
 BUILTIN_KINDS = ("url", "file", "pr", "issue")
 _KIND = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
@@ -112,13 +115,14 @@ def _candidates(text: str, custom_patterns: Sequence[ReferencePattern]) -> list[
         found.append(_Match(m.start(), m.end(), 1, Reference("pr", m.group(), str(int(m.group(1))))))
     for m in _ISSUE.finditer(text):
         found.append(_Match(m.start(), m.end(), 2, Reference("issue", m.group(), str(int(m.group(1))))))
-    for rank, pattern in enumerate((_WINDOWS_ABSOLUTE, _WINDOWS_RELATIVE, _POSIX_ANCHORED, _POSIX_RELATIVE), 3):
+    for rank, pattern in enumerate((_WINDOWS_ABSOLUTE, _WINDOWS_RELATIVE, _WINDOWS_BARE, _POSIX_ANCHORED,
+                                    _POSIX_RELATIVE), 3):
         for m in pattern.finditer(text):
             written = m.group().rstrip(_TRAILING_PUNCTUATION)
             if written and written not in {".", "..", "~", "/"}:
                 found.append(_Match(m.start(), m.start() + len(written), rank,
                                     Reference("file", written, _file_target(written))))
-    for rank, custom in enumerate(custom_patterns, 10):
+    for rank, custom in enumerate(custom_patterns, 20):
         for m in re.finditer(custom.pattern, text):
             if m.end() > m.start():
                 target = m.group(1) if m.re.groups and m.group(1) is not None else m.group()
@@ -145,7 +149,7 @@ def _file_target(written: str) -> str:
     absolute, home and Windows drive paths as written (they are refused later, or read whole)."""
     if re.match(r"^[A-Za-z]:\\", written):
         return written
-    path = written.replace("\\", "/") if written.startswith((".\\", "..\\")) else written
+    path = written.replace("\\", "/")  # a drive path was returned above: backslashes here are separators
     if path.startswith("~"):
         return path
     return posixpath.normpath(path)
