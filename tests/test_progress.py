@@ -115,3 +115,18 @@ def test_bad_configuration_is_refused(config, message):
 
 def test_the_action_may_be_given_by_name():
     assert StepIterationConfig(on_limit_reached="escalate").on_limit_reached is LimitAction.ESCALATE
+
+
+def test_the_seeds_finer_calls_count_without_comparing():
+    t = tracker(max_reattempts_per_step=2)
+    t.record_attempt("extract", "erro A")
+    assert isinstance(t.should_continue("extract"), Continue) and t.attempt_count("extract") == 1
+    t.record_attempt("extract", "erro A")  # the same text, but record_attempt never compares
+    assert isinstance(t.should_continue("extract"), Stop)
+    t.reset_step("extract")
+    assert t.attempt_count("extract") == 0 and isinstance(t.should_continue("extract"), Continue)
+
+
+def test_a_non_text_error_is_refused():
+    with pytest.raises(InvalidInput, match="must be text"):
+        tracker().record_and_check("extract", None)

@@ -10,6 +10,9 @@ again:
     if isinstance(decision, Stop):
         ...  # decision.action: skip_step | abort_task | escalate; decision.reason says why
 
+The seed's finer calls are here too: `record_attempt` (count, no comparison), `should_continue`
+(the count alone), `attempt_count`, `reset_step`.
+
 A step stops when its failed attempts reach `max_reattempts_per_step` ("parar após 2 tentativas
 falhadas", as the seed's configuration says) or as soon as two consecutive error outputs are at
 least `similarity_threshold` alike — the agent is stuck on the same error, however it is worded.
@@ -27,6 +30,7 @@ capped: an output longer than `compared_characters` (4,096) is compared by its f
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -124,29 +128,46 @@ class ProgressTracker:
         state = self._steps.get(_step_name(name))
         return state.attempts if state else 0
 
+    attempt_count = attempts  # the seed's name
+
+    def reset_step(self, name: str) -> None:
+        """Forget a step entirely (begin_step starts it afresh)."""
+        self._steps.pop(_step_name(name), None)
+
+    def record_attempt(self, name: str, error: str) -> None:
+        """Record a failed attempt without deciding (should_continue decides on the count alone)."""
+        if not isinstance(error, str):
+            raise InvalidInput(f"the error output must be text, got {type(error).__name__}")
+        state = self._steps.setdefault(_step_name(name), _StepState())
+        state.attempts += 1
+        state.last_error = error
+
+    def should_continue(self, name: str) -> StepDecision:
+        """The retry limit alone: Stop once the step's failed attempts reach the maximum."""
+        attempts = self.attempts(name)
+        if attempts >= self.config.max_reattempts_per_step:
+            return Stop(f"step {name!r} failed {attempts} times "
+                        f"(max_reattempts_per_step {self.config.max_reattempts_per_step})",
+                        self.config.on_limit_reached, attempts)
+        return Continue(attempts)
+
     def limit_action(self) -> LimitAction:
         return self.config.on_limit_reached
 
     def record_and_check(self, name: str, error: str) -> StepDecision:
         """Record one failed attempt of `name` with its error output, and say whether to retry."""
-        if not isinstance(error, str):
-            raise InvalidInput(f"the error output must be text, got {type(error).__name__}")
         # A step recorded without begin_step starts counting here, as if begun.
-        state = self._steps.setdefault(_step_name(name), _StepState())
-        state.attempts += 1
+        previous = self._steps.get(_step_name(name), _StepState()).last_error
+        self.record_attempt(name, error)
         alike = None
-        if state.last_error is not None:
-            alike = similarity(state.last_error, error, compared_characters=self.config.compared_characters)
-        state.last_error = error
-        action = self.config.on_limit_reached
-        if alike is not None and alike >= self.config.similarity_threshold:
-            return Stop(f"stuck: step {name!r} failed twice in a row with errors {alike:.0%} alike "
-                        f"(threshold {self.config.similarity_threshold:.0%})", action, state.attempts, alike)
-        if state.attempts >= self.config.max_reattempts_per_step:
-            return Stop(f"step {name!r} failed {state.attempts} times "
-                        f"(max_reattempts_per_step {self.config.max_reattempts_per_step})",
-                        action, state.attempts, alike)
-        return Continue(state.attempts, alike)
+        if previous is not None:
+            alike = similarity(previous, error, compared_characters=self.config.compared_characters)
+            if alike >= self.config.similarity_threshold:
+                return Stop(f"stuck: step {name!r} failed twice in a row with errors {alike:.0%} alike "
+                            f"(threshold {self.config.similarity_threshold:.0%})", self.config.on_limit_reached,
+                            self.attempts(name), alike)
+        decision = self.should_continue(name)
+        return dataclasses.replace(decision, similarity=alike)
 
 
 def _step_name(name: str) -> str:
