@@ -42,6 +42,9 @@ def world(db) -> dict:
         db.execute("UPDATE agents SET instructions = instructions || ' v2' WHERE id = %s", (own,))  # history
         db.execute("INSERT INTO agent_optouts (project_id, agent_id) VALUES (%s, %s)", (p, official))
         set_default(db, f"only-{name}", t)
+        convention = db.execute("INSERT INTO conventions (tenant_id, project_id, directory, body) "
+                                "VALUES (%s, %s, 'src', %s) RETURNING id", (t, p, f"Convenção de {name}.")).fetchone()[0]
+        db.execute("UPDATE conventions SET body = body || ' v2' WHERE id = %s", (convention,))  # history
         ids[name] = {"tenant": t, "project": p, "agent": own,
                      "conversation": conversation(db, t, p, None)}
     ids["official"] = official
@@ -71,7 +74,8 @@ def tenants_seen(conn: psycopg.Connection) -> set:
     seen = set()
     for table, column in [("tenants", "id"), ("projects", "tenant_id"), ("agents", "tenant_id"),
                           ("agent_optouts", "tenant_id"), ("agent_defaults", "tenant_id"),
-                          ("conversations", "tenant_id")]:
+                          ("conversations", "tenant_id"), ("conventions", "tenant_id"),
+                          ("effective_conventions", "tenant_id")]:
         seen |= {r[column] for r in visible(conn, table)}
     return seen
 
@@ -131,7 +135,8 @@ def test_opting_out_in_bs_project_reveals_nothing(app_url, world):
 @pytest.mark.parametrize("setting", [None, "", "abc", "0", "-1", "1; DROP TABLE agents", "99999999999999999999"])
 def test_no_usable_tenant_shows_nothing_and_writes_nothing(app_url, world, setting):
     with as_tenant(app_url, setting) as conn:
-        for table in TENANT_TABLES + ["effective_agents", "effective_default_agent", "conversation_agents"]:
+        for table in TENANT_TABLES + ["effective_agents", "effective_default_agent", "conversation_agents",
+                                      "effective_conventions"]:
             assert visible(conn, table) == [], table
         assert conn.execute("SELECT * FROM resolve_agents(%s, NULL)", (world["a"]["tenant"],)).fetchall() == []
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
