@@ -16,3 +16,9 @@ SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_curre
 -- name: in_recovery
 -- Whether this server is a hot standby (which refuses LISTEN and every write).
 SELECT pg_is_in_recovery();
+
+-- name: listening_position
+-- The watcher's read of the primary's position after a notification (registry.watch): the
+-- LISTEN again first (a no-op) so that the session still shows as a listener in
+-- pg_stat_activity.query, where operators and scripts look for it. One round trip.
+LISTEN registry_changes; SELECT pg_current_wal_insert_lsn()::text;
