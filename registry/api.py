@@ -237,13 +237,21 @@ class Registry:
                 yield conn
             return
         with self._replicas.connection(wanted) as replica:
-            if replica is None:
-                with self.transaction(snapshot=True) if snapshot else self._primary_read() as conn:
-                    yield conn
-                return
-            use_fast_json(replica)
-            with self._transaction_on(replica, snapshot):
-                yield replica
+            if replica is not None:
+                stack = contextlib.ExitStack()
+                try:
+                    use_fast_json(replica)
+                    stack.enter_context(self._transaction_on(replica, snapshot))
+                except psycopg.OperationalError:
+                    # The replica went away before the read began (a pooled connection to a
+                    # restarted standby): the primary answers instead.
+                    self._replicas.counts.passed_over()
+                else:
+                    with stack:
+                        yield replica
+                    return
+            with self.transaction(snapshot=True) if snapshot else self._primary_read() as conn:
+                yield conn
 
     @contextlib.contextmanager
     def _primary_read(self) -> Iterator[psycopg.Connection]:

@@ -64,9 +64,15 @@ class ReadCounts:
     unreachable: int = 0       # a replica that could not be reached, passed over
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
-    def add(self, name: str) -> None:
+    def add(self, name: str, by: int = 1) -> None:
         with self.lock:
-            setattr(self, name, getattr(self, name) + 1)
+            setattr(self, name, getattr(self, name) + by)
+
+    def passed_over(self) -> None:
+        """A replica handed out failed before its read began: it counts as unreachable."""
+        with self.lock:
+            self.replica -= 1
+            self.unreachable += 1
 
 
 class Replicas:
@@ -121,6 +127,8 @@ class Replicas:
                 with contextlib.ExitStack() as stack:
                     try:
                         conn = self._checkout(stack, index)
+                        if conn.closed or conn.broken:
+                            raise psycopg.OperationalError("the connection is closed")
                         if wanted is not None and self._known[index] < wanted:
                             self._remember(index, conn)
                     except psycopg.OperationalError:
