@@ -208,11 +208,12 @@ class Registry:
         return self._written.lsn
 
     @contextlib.contextmanager
-    def transaction(self, snapshot: bool = False) -> Iterator[psycopg.Connection]:
+    def transaction(self, snapshot: bool = False, *, reads_only: bool = False) -> Iterator[psycopg.Connection]:
         """One transaction on the primary: everything inside commits together or not at all.
         snapshot=True makes it read-only and REPEATABLE READ: every query inside sees the same
         committed state. Once a transaction that may have written commits, its WAL position is
-        recorded in `last_commit_lsn` (one round trip more).
+        recorded in `last_commit_lsn` (one round trip more); `reads_only=True` says it will not
+        write, and skips that.
 
         Called inside another transaction (another Registry's, or a tenant's), it is a savepoint,
         and on the way out it puts back the outer transaction's tenant, role and actor: a
@@ -222,7 +223,7 @@ class Registry:
             conn = self._primary(stack)
             with self._transaction_on(conn, snapshot):
                 yield conn
-            if not snapshot and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
+            if not (snapshot or reads_only) and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
                 self._written.advance(_commit_position(conn))
 
     @contextlib.contextmanager
@@ -233,7 +234,7 @@ class Registry:
         transaction()."""
         wanted = later_lsn(min_lsn, self._written.lsn)  # a malformed min_lsn is refused here
         if self._replicas is None or self._inside_open_transaction():
-            with self.transaction(snapshot=True) if snapshot else self._primary_read() as conn:
+            with self.transaction(snapshot=snapshot, reads_only=True) as conn:
                 yield conn
             return
         with self._replicas.connection(wanted) as replica:
@@ -250,15 +251,7 @@ class Registry:
                     with stack:
                         yield replica
                     return
-            with self.transaction(snapshot=True) if snapshot else self._primary_read() as conn:
-                yield conn
-
-    @contextlib.contextmanager
-    def _primary_read(self) -> Iterator[psycopg.Connection]:
-        """A read on the primary: a transaction whose commit position nobody needs."""
-        with contextlib.ExitStack() as stack:
-            conn = self._primary(stack)
-            with self._transaction_on(conn, False):
+            with self.transaction(snapshot=snapshot, reads_only=True) as conn:
                 yield conn
 
     def _inside_open_transaction(self) -> bool:
