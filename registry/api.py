@@ -8,6 +8,11 @@
 Tenants, projects and agents are addressed by slug or id. Instructions always pass through the
 gate (registry.gate) before they are stored; refused database writes come back as the domain
 errors of registry.constraint_errors. `actor` is recorded as created_by and in the history.
+
+With `read=Replicas(...)` (registry.replicas), reads go to streaming replicas and writes to the
+primary. Every write records its commit's WAL position in `last_commit_lsn`; every read takes
+`min_lsn=` and, within one Registry (and the ones for_tenant makes from it), passes its own
+last write's position by itself: what a Registry wrote, it reads back (ADR 0015).
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from registry.models import (
     Tenant,
 )
 from registry.refs import check_id, parse_ref, parse_slug
+from registry.replicas import Replicas, later_lsn
 from registry.tokens import Tokenizer, get_tokenizer
 from registry.tool_profiles import ToolProfile
 
@@ -132,15 +138,42 @@ class ConversationContext:
     project_instructions: str | None
 
 
+def _commit_position(conn: psycopg.Connection) -> str:
+    """The WAL position of the commit just made on `conn`: one round trip outside any transaction."""
+    autocommit = conn.autocommit
+    conn.autocommit = True
+    try:
+        return conn.execute(queries.commit_position).fetchone()[0]
+    finally:
+        conn.autocommit = autocommit
+
+
+class _WritePosition:
+    """The last commit's WAL position of a Registry and of the tenant-scoped ones made from it:
+    one client's writes, which its reads must see."""
+
+    def __init__(self) -> None:
+        self.lsn: str | None = None
+
+    def advance(self, lsn: str) -> None:
+        self.lsn = later_lsn(self.lsn, lsn)
+
+
 class Registry:
-    """The registry over a psycopg connection or a connection pool. It decodes jsonb on the
-    connections it uses with registry.json_loading's faster loader (same values)."""
+    """The registry over a psycopg connection or a connection pool (the primary), and optionally
+    replicas to read from. It decodes jsonb on the connections it uses with
+    registry.json_loading's faster loader (same values)."""
 
     def __init__(self, source: psycopg.Connection | ConnectionPool, *, actor: str | None = None,
-                 tokenizer: Tokenizer | None = None) -> None:
+                 tokenizer: Tokenizer | None = None, read: Replicas | None = None) -> None:
         self._source = source
         if isinstance(source, psycopg.Connection):
             use_fast_json(source)
+        if read is not None and not isinstance(read, Replicas):
+            raise InvalidInput("read= takes a registry.replicas.Replicas (e.g. Replicas.from_environment()), "
+                               f"not {type(read).__name__}")
+        self._replicas = read
+        self._written = _WritePosition()
         if actor is not None and (not isinstance(actor, str) or not 0 < len(actor) <= limits.ACTOR):
             raise InvalidInput(f"actor must be 1 to {limits.ACTOR} characters: it is recorded as created_by "
                                "and in the history")
@@ -156,7 +189,8 @@ class Registry:
         `role`, switches to that role for the transaction so row-level security applies even to
         a privileged login. A slug is looked up once with the login's own rights; a login that
         is itself tenant-scoped sees no tenant before it has one, so it passes the id."""
-        scoped = Registry(self._source, actor=self.actor, tokenizer=self._tokenizer)
+        scoped = Registry(self._source, actor=self.actor, tokenizer=self._tokenizer, read=self._replicas)
+        scoped._written = self._written  # the same client: its reads follow the other's writes
         # Read now, so '' or '²' fails here and nothing ever runs unscoped by mistake.
         scoped._tenant, scoped._role = parse_ref(tenant, "tenant"), role
         return scoped
@@ -167,39 +201,90 @@ class Registry:
             self._tokenizer = get_tokenizer()
         return self._tokenizer
 
+    @property
+    def last_commit_lsn(self) -> str | None:
+        """The WAL position of this Registry's last committed write (None before one): pass it as
+        `min_lsn` from another Registry or process to read that write back from a replica."""
+        return self._written.lsn
+
     @contextlib.contextmanager
-    def transaction(self, snapshot: bool = False) -> Iterator[psycopg.Connection]:
-        """One transaction: everything inside commits together or not at all. snapshot=True makes
-        it read-only and REPEATABLE READ: every query inside sees the same committed state.
+    def transaction(self, snapshot: bool = False, *, reads_only: bool = False) -> Iterator[psycopg.Connection]:
+        """One transaction on the primary: everything inside commits together or not at all.
+        snapshot=True makes it read-only and REPEATABLE READ: every query inside sees the same
+        committed state. Once a transaction that may have written commits, its WAL position is
+        recorded in `last_commit_lsn` (one round trip more); `reads_only=True` says it will not
+        write, and skips that.
 
         Called inside another transaction (another Registry's, or a tenant's), it is a savepoint,
         and on the way out it puts back the outer transaction's tenant, role and actor: a
         released savepoint keeps SET LOCAL values, and the outer caller must not go on as
         someone else."""
         with contextlib.ExitStack() as stack:
-            if isinstance(self._source, ConnectionPool):
-                conn = stack.enter_context(self._source.connection())
-                if not getattr(self._source, "resets_sessions", False):
-                    # A pool of the caller's own: clean what the connection's last user left.
-                    reset_session(conn)
-                use_fast_json(conn)
-            else:
-                conn = self._source
-            outer = None
-            if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE and (
-                    self._tenant is not None or self.actor is not None):
-                outer = conn.execute(queries.outer_state).fetchone()
-            with conn.transaction():
-                if snapshot:
-                    conn.execute(queries.snapshot_transaction)
-                if self.actor is not None:
-                    # Transaction-local: a pooled connection carries nothing to its next user.
-                    conn.execute(queries.set_actor, (self.actor,))
-                if self._tenant is not None:
-                    self._enter_tenant(conn)
+            conn = self._primary(stack)
+            with self._transaction_on(conn, snapshot):
                 yield conn
-            if outer is not None:
-                self._restore(conn, *outer)
+            if not (snapshot or reads_only) and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
+                self._written.advance(_commit_position(conn))
+
+    @contextlib.contextmanager
+    def reading(self, min_lsn: str | None = None, snapshot: bool = False) -> Iterator[psycopg.Connection]:
+        """A transaction that only reads: on a replica that has replayed `min_lsn` and this
+        Registry's own last write (registry.replicas), else on the primary. Without replicas, or
+        inside a caller's open transaction (whose writes only its connection sees), it is
+        transaction()."""
+        wanted = later_lsn(min_lsn, self._written.lsn)  # a malformed min_lsn is refused here
+        if self._replicas is None or self._inside_open_transaction():
+            with self.transaction(snapshot=snapshot, reads_only=True) as conn:
+                yield conn
+            return
+        with self._replicas.connection(wanted) as replica:
+            if replica is not None:
+                stack = contextlib.ExitStack()
+                try:
+                    use_fast_json(replica)
+                    stack.enter_context(self._transaction_on(replica, snapshot))
+                except psycopg.OperationalError:
+                    # The replica went away before the read began (a pooled connection to a
+                    # restarted standby): the primary answers instead.
+                    self._replicas.counts.passed_over()
+                else:
+                    with stack:
+                        yield replica
+                    return
+            with self.transaction(snapshot=snapshot, reads_only=True) as conn:
+                yield conn
+
+    def _inside_open_transaction(self) -> bool:
+        return (isinstance(self._source, psycopg.Connection)
+                and self._source.info.transaction_status != psycopg.pq.TransactionStatus.IDLE)
+
+    def _primary(self, stack: contextlib.ExitStack) -> psycopg.Connection:
+        if not isinstance(self._source, ConnectionPool):
+            return self._source
+        conn = stack.enter_context(self._source.connection())
+        if not getattr(self._source, "resets_sessions", False):
+            # A pool of the caller's own: clean what the connection's last user left.
+            reset_session(conn)
+        use_fast_json(conn)
+        return conn
+
+    @contextlib.contextmanager
+    def _transaction_on(self, conn: psycopg.Connection, snapshot: bool) -> Iterator[psycopg.Connection]:
+        outer = None
+        if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE and (
+                self._tenant is not None or self.actor is not None):
+            outer = conn.execute(queries.outer_state).fetchone()
+        with conn.transaction():
+            if snapshot:
+                conn.execute(queries.snapshot_transaction)
+            if self.actor is not None:
+                # Transaction-local: a pooled connection carries nothing to its next user.
+                conn.execute(queries.set_actor, (self.actor,))
+            if self._tenant is not None:
+                self._enter_tenant(conn)
+            yield conn
+        if outer is not None:
+            self._restore(conn, *outer)
 
     @staticmethod
     def _restore(conn: psycopg.Connection, tenant: str, actor: str, role: str, session_role: str) -> None:
@@ -263,18 +348,19 @@ class Registry:
                 "project": scope.project.slug if scope.project else None}
 
     # -- reads ---------------------------------------------------------------------------
-    def agent(self, ref: AgentRef | int) -> Agent:
-        with self.transaction() as conn:
+    def agent(self, ref: AgentRef | int, *, min_lsn: str | None = None) -> Agent:
+        with self.reading(min_lsn) as conn:
             return self.agent_in(conn, ref)[0]
 
-    def agents(self, tenant: Ref, project: Ref | None = None) -> list[CatalogEntry]:
+    def agents(self, tenant: Ref, project: Ref | None = None, *, min_lsn: str | None = None) -> list[CatalogEntry]:
         """The effective catalog of a scope, with each agent's token cost."""
-        return self.catalog(tenant, project)[1]
+        return self.catalog(tenant, project, min_lsn=min_lsn)[1]
 
-    def catalog(self, tenant: Ref, project: Ref | None = None) -> tuple[Scope, list[CatalogEntry]]:
+    def catalog(self, tenant: Ref, project: Ref | None = None, *,
+                min_lsn: str | None = None) -> tuple[Scope, list[CatalogEntry]]:
         """The scope and its effective catalog, in one transaction: the scope, then one statement
         for the agents with their tool profiles and uses. Tokens are counted after it commits."""
-        with self.transaction() as conn:
+        with self.reading(min_lsn) as conn:
             scope = self.scope_in(conn, tenant, project)
             rows = self._catalog_rows(conn, scope)
         return scope, self._catalog_entries(rows)
@@ -293,9 +379,9 @@ class Registry:
         return [CatalogEntry(**row, instruction_tokens=self.tokenizer.count(row["instructions"]),
                              tokens_exact=self.tokenizer.exact) for row in rows]
 
-    def tool_profile(self, agent_id: int) -> ToolProfile | None:
+    def tool_profile(self, agent_id: int, *, min_lsn: str | None = None) -> ToolProfile | None:
         """The tool profile stored with an agent (None: the agent narrows nothing)."""
-        with self.transaction() as conn:
+        with self.reading(min_lsn) as conn:
             row = conn.execute(queries.agent_tool_profile, (agent_id,)).fetchone()
         return ToolProfile.model_validate(row[0]) if row and row[0] is not None else None
 
@@ -322,7 +408,8 @@ class Registry:
             row = conn.execute(queries.adopt_conversation_agent, (conversation_id,)).fetchone()
         return row[0] if row else None
 
-    # -- impact previews: read-only, one consistent snapshot each ---------------------------
+    # -- impact previews: read-only, one consistent snapshot each, on the primary (a preview
+    # -- decides a write, and must see what the write will see) --------------------------------
     def impact_of_removal(self, ref: AgentRef | int) -> list[ImpactRow]:
         """What deleting, disabling or unpublishing an agent would change."""
         with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
@@ -344,33 +431,34 @@ class Registry:
             scope = self.scope_in(conn, tenant, project)
             return cur.execute(queries.preview_default, (scope.tenant_id, scope.project_id, default_agent)).fetchall()
 
-    def default(self, tenant: Ref, project: Ref | None = None) -> EffectiveDefault:
-        with self.transaction() as conn:
+    def default(self, tenant: Ref, project: Ref | None = None, *, min_lsn: str | None = None) -> EffectiveDefault:
+        with self.reading(min_lsn) as conn:
             scope = self.scope_in(conn, tenant, project)
             return repository.effective_default(conn, scope.tenant_id, scope.project_id)
 
-    def conversation(self, conversation_id: int) -> ConversationAgent:
-        with self.transaction() as conn:
+    def conversation(self, conversation_id: int, *, min_lsn: str | None = None) -> ConversationAgent:
+        with self.reading(min_lsn) as conn:
             return repository.conversation_agent(conn, conversation_id)
 
-    def conversation_with_agent(self, conversation_id: int) -> tuple[ConversationAgent, EffectiveAgent | None]:
+    def conversation_with_agent(self, conversation_id: int, *,
+                                min_lsn: str | None = None) -> tuple[ConversationAgent, EffectiveAgent | None]:
         """What a conversation runs with, and the agent itself (for framing its prompt)."""
-        with self.transaction() as conn:
+        with self.reading(min_lsn) as conn:
             return repository.conversation_effective_agent(conn, conversation_id)
 
-    def conversation_context(self, conversation_id: int) -> ConversationContext:
+    def conversation_context(self, conversation_id: int, *, min_lsn: str | None = None) -> ConversationContext:
         """Everything a conversation's prompt is built from: one transaction, one statement."""
-        with self.transaction() as conn:
+        with self.reading(min_lsn) as conn:
             resolved, agent, tenant, project, instructions = repository.conversation_context(conn, conversation_id)
         return ConversationContext(resolved, agent, Scope(tenant, project), instructions)
 
-    def scope(self, tenant: Ref, project: Ref | None = None) -> Scope:
-        with self.transaction() as conn:
+    def scope(self, tenant: Ref, project: Ref | None = None, *, min_lsn: str | None = None) -> Scope:
+        with self.reading(min_lsn) as conn:
             return self.scope_in(conn, tenant, project)
 
-    def history(self, ref: AgentRef | int) -> list[AgentVersion]:
+    def history(self, ref: AgentRef | int, *, min_lsn: str | None = None) -> list[AgentVersion]:
         """Every version of an agent's content, oldest first; the last is the current one."""
-        with self.transaction() as conn:
+        with self.reading(min_lsn) as conn:
             agent, _ = self.agent_in(conn, ref)
             with conn.cursor(row_factory=class_row(AgentVersion)) as cur:
                 return cur.execute(queries.agent_history, {"id": agent.id}).fetchall()

@@ -43,9 +43,17 @@ def effective_default(conn: psycopg.Connection, tenant_id: int, project_id: int 
     return row
 
 
+def hot_path_prepare(conn: psycopg.Connection) -> bool | None:
+    """Prepare the per-question statements at their first execution (psycopg waits for the 5th):
+    a short-lived connection then plans them once, not five times. Never behind a pooler in
+    transaction mode (prepare_threshold None, registry.db.connection_options)."""
+    return None if conn.prepare_threshold is None else True
+
+
 def conversation_agent(conn: psycopg.Connection, conversation_id: int) -> ConversationAgent:
     with conn.cursor(row_factory=class_row(ConversationAgent)) as cur:
-        row = cur.execute(queries.resolve_conversation_agent, (check_id(conversation_id, "conversation"),)).fetchone()
+        row = cur.execute(queries.resolve_conversation_agent, (check_id(conversation_id, "conversation"),),
+                          prepare=hot_path_prepare(conn)).fetchone()
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
     return row
@@ -78,7 +86,8 @@ def conversation_context(conn: psycopg.Connection, conversation_id: int) -> tupl
 
 def _conversation_context_row(conn: psycopg.Connection, conversation_id: int) -> dict:
     with conn.cursor(row_factory=dict_row) as cur:
-        row = cur.execute(queries.conversation_context, (check_id(conversation_id, "conversation"),)).fetchone()
+        row = cur.execute(queries.conversation_context, (check_id(conversation_id, "conversation"),),
+                          prepare=hot_path_prepare(conn)).fetchone()
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
     return row

@@ -1,9 +1,16 @@
 """Following the registry's change notifications (channel registry_changes, sent on commit by
 triggers: sql/replaceable/notify_changes.sql).
 
-`watch_changes` yields a Change per notification and survives a dropped connection: it
-reconnects and yields a `reconnected` Change first, because notifications sent while it was
-away are lost — a cache must then forget everything.
+`watch_changes` yields a Change per notification and survives a dropped connection: it yields
+a `disconnected` Change when the connection is lost, then reconnects and yields a `reconnected`
+Change first, because notifications sent while it was away are lost — a cache must then forget
+everything (registry.cache serves what it has, marked stale, in between).
+
+It listens on the primary (REGISTRY_LISTEN_URL, else REGISTRY_DATABASE_URL: registry.db.listen_url):
+a hot standby refuses LISTEN, and a pooler in transaction mode cannot keep one, so neither is
+accepted. Each Change carries `lsn`, the primary's WAL position read right after the
+notification arrived: at or past the commit that sent it, so a reader that passes it as
+`min_lsn` (registry.replicas) never reads the state from before the change on a lagging replica.
 
 Notifications are hints, never trusted input: any login can `SELECT pg_notify('registry_changes',
 …)` with any text. A payload that is not the registry's shape (not JSON, not an object, an
@@ -26,7 +33,8 @@ from typing import Any
 import psycopg
 from pydantic import BaseModel, ConfigDict
 
-from registry import limits
+from registry import limits, queries
+from registry.errors import ConfigurationError
 
 CHANNEL = "registry_changes"
 
@@ -41,18 +49,31 @@ class Change(BaseModel):
     slug: str | None = None
     agent_id: int | None = None
     version: int | None = None
+    conversation_id: int | None = None
+    # Set by watch_changes, never read from a payload: the primary's WAL position when the
+    # notification was received (at or past the commit that sent it).
+    lsn: str | None = None
 
     @property
     def reconnected(self) -> bool:
         return self.operation == "reconnected"
 
+    @property
+    def disconnected(self) -> bool:
+        return self.operation == "disconnected"
+
 
 RECONNECTED = Change(operation="reconnected")
+DISCONNECTED = Change(operation="disconnected")
+# A dead server (or a cut network) must end the wait for notifications within seconds, not after
+# the system's two-hour TCP keepalive: the cache's stale bound counts from that moment.
+KEEPALIVES = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2,
+              "connect_timeout": 5}
 
 
 # The shape sql/replaceable/notify_changes.sql sends. Other keys are ignored (a newer trigger
 # may add some); these must be there, with these types.
-TABLES = frozenset({"agents", "agent_optouts", "agent_defaults"})
+TABLES = frozenset({"agents", "agent_optouts", "agent_defaults", "conversations"})
 OPERATIONS = frozenset({"insert", "update", "delete"})
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _BIGINT_MAX = 2**63 - 1
@@ -93,7 +114,8 @@ def parse_notification(payload: str) -> Change:
     if slug is not None and not (isinstance(slug, str) and len(slug) <= limits.SLUG and (slug == "" or _SLUG.fullmatch(slug))):
         raise InvalidNotification("slug is not a slug, '' or null")
     return Change(table=table, operation=operation, tenant_id=tenant_id, project_id=project_id, slug=slug,
-                  agent_id=_positive_id(data, "agent_id"), version=_positive_id(data, "version"))
+                  agent_id=_positive_id(data, "agent_id"), version=_positive_id(data, "version"),
+                  conversation_id=_positive_id(data, "conversation_id"))
 
 
 def excerpt(payload: str, width: int = 80) -> str:
@@ -119,39 +141,66 @@ class IgnoredNotifications:
 OnIgnored = Callable[[str, str], None]
 
 
-def watch_changes(url: str, *, stop: threading.Event | None = None, poll_seconds: float = 1.0,
+def watch_changes(url: str | None = None, *, stop: threading.Event | None = None, poll_seconds: float = 1.0,
                   retry_seconds: float = 1.0, ready: threading.Event | None = None,
                   ignored: IgnoredNotifications | None = None,
                   on_ignored: OnIgnored | None = None) -> Iterator[Change]:
     """Changes as they are committed, until `stop` is set. `ready` is set once listening.
+    `url`: the primary (default: registry.db.listen_url()); a hot standby is refused with a
+    ConfigurationError, since it can never deliver a notification.
 
     A payload that is not the registry's is skipped: counted in `ignored` and passed to
     `on_ignored(payload, reason)` (whose own errors are swallowed: a forged payload must not
     end the watch through a callback either)."""
+    if url is None:
+        from registry.db import listen_url
+        url = listen_url()
     stop = stop or threading.Event()
     first = True
+    connected = False
     while not stop.is_set():
         try:
-            with psycopg.connect(url, autocommit=True) as conn:
+            with psycopg.connect(url, autocommit=True, **KEEPALIVES) as conn:
+                _refuse_standby(conn)
                 conn.execute(f"LISTEN {CHANNEL}")
+                connected = True
                 if ready is not None:
                     ready.set()
                 if not first:
                     yield RECONNECTED
                 first = False
                 while not stop.is_set():
-                    for notify in conn.notifies(timeout=poll_seconds):
+                    # A batch at a time, so that the primary's position can be read between two
+                    # (psycopg holds the connection while it waits for notifications).
+                    payloads = [n.payload for n in conn.notifies(timeout=poll_seconds, stop_after=1)]
+                    if not payloads:
+                        continue
+                    cursor = conn.execute(queries.listening_position)
+                    cursor.nextset()
+                    lsn = cursor.fetchone()[0]
+                    for payload in payloads:
                         try:
-                            change = parse_notification(notify.payload)
+                            change = parse_notification(payload)
                         except InvalidNotification as error:
-                            _report_ignored(notify.payload, str(error), ignored, on_ignored)
+                            _report_ignored(payload, str(error), ignored, on_ignored)
                             continue
-                        yield change
+                        yield change.model_copy(update={"lsn": lsn})
         except psycopg.OperationalError:
             if stop.is_set():
                 return
             first = False
+            if connected:
+                connected = False
+                yield DISCONNECTED
             time.sleep(retry_seconds)
+
+
+def _refuse_standby(conn: psycopg.Connection) -> None:
+    if conn.execute(queries.in_recovery).fetchone()[0]:
+        raise ConfigurationError(
+            "the watch URL names a hot standby, which cannot LISTEN (notifications are sent on the primary "
+            "only): set REGISTRY_LISTEN_URL to the primary's URL, and REGISTRY_READ_URL to the standby's"
+        )
 
 
 def _report_ignored(payload: str, reason: str, ignored: IgnoredNotifications | None,

@@ -19,6 +19,7 @@ from pytest_postgresql.executors import NoopExecutor
 from pytest_postgresql.janitor import DatabaseJanitor
 
 from registry.embedded import HOST, SUPERUSER, EmbeddedServer, throwaway_server
+from registry.replication import throwaway_primary_and_standby
 from registry.schema import apply_schema
 
 
@@ -87,3 +88,14 @@ def demo(empty_db_url: str, monkeypatch, capsys) -> str:
     assert main(["demo"]) == 0
     capsys.readouterr()
     return empty_db_url
+
+
+@pytest.fixture(scope="session")
+def replica_pair() -> Iterator[tuple[str, str]]:
+    """A primary and its streaming hot standby (pg_basebackup -R), both throwaway servers run as
+    an unprivileged user, with the schema built on the primary: (primary URL, standby URL) of
+    the database `registry`. Shared by the session: tests make tenants of their own."""
+    with throwaway_primary_and_standby() as (primary, standby):
+        with psycopg.connect(primary.url(), autocommit=True) as conn:
+            apply_schema(conn)
+        yield primary.url(), standby.url()

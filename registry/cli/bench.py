@@ -73,6 +73,7 @@ def cmd_run(args: argparse.Namespace) -> None:
         print(f"  {scale} generated in {gen['seconds']:.1f} s")
     print()
     print(run.format_table(report))
+    print(run.format_contract(report))
     print(f"(d) includes the instruction gate, {report['gate_ms_on_update_text']} ms per update on its own")
     print("Targets:")
     print(run.format_targets(report["targets"]))

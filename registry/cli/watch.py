@@ -18,10 +18,14 @@ def cmd_watch(args: argparse.Namespace) -> None:
         print(f"registry watch: ignored a notification that is not the registry's ({reason}): {excerpt(payload)}",
               file=sys.stderr, flush=True)
 
+    # The primary, directly: REGISTRY_LISTEN_URL, refused behind a pooler without it (registry.db).
+    url = db.listen_url()
     print("Watching registry_changes (Ctrl-C to stop)…", file=sys.stderr, flush=True)
-    for change in watch_changes(db.database_url(), on_ignored=warn):
+    for change in watch_changes(url, on_ignored=warn):
         if args.json:
             print(change.model_dump_json(), flush=True)
+        elif change.disconnected:
+            print("(disconnected from the primary: retrying)", flush=True)
         elif change.reconnected:
             print("(reconnected: changes made meanwhile were not seen)", flush=True)
         else:
