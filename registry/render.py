@@ -53,11 +53,30 @@ def describe_conversation(c) -> str:
     }[c.mode]
     if c.orphaned:
         outcome = f"ORPHANED: {c.slug!r} resolves to no agent here, so it runs without one"
+    elif c.unavailable:
+        outcome = (f"UNAVAILABLE: {c.slug!r} needs {describe_missing(c.missing)}, which this scope lacks, "
+                   "so it runs without an agent")
     elif c.agent_id is None:
         outcome = "runs without an agent"
     else:
         outcome = f"runs with agent #{c.agent_id}"
+        if c.current_version is not None:
+            outcome += f" ({c.layer} layer, v{c.current_version})"
+        if c.version_drift:
+            outcome += f"; adopted v{c.adopted_version}, now v{c.current_version}"
+        elif c.adopted_version is not None:
+            outcome += f"; adopted at v{c.adopted_version}"
     return f"Conversation {c.conversation_id}: {follows}; {outcome}"
+
+
+def describe_missing(missing: dict[str, list[str]]) -> str:
+    """{"groups": ["financeiro"], "terms": ["receita"]} -> "group 'financeiro' and term 'receita'"."""
+    parts = []
+    for key, word in (("groups", "group"), ("terms", "term")):
+        names = missing.get(key) or []
+        if names:
+            parts.append(f"{word}{'s' if len(names) > 1 else ''} " + ", ".join(repr(n) for n in names))
+    return " and ".join(parts) or "nothing"
 
 
 # What a terminal would act on instead of showing: C0/C1 controls (escape sequences can retitle
