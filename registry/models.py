@@ -275,3 +275,55 @@ class ImpactRow(Frozen):
     after_layer: Layer | None
     orphaned: bool
     conversations: int
+
+
+class ScopeName(Frozen):
+    """A dataset group or glossary term a scope has: the tenant's, or a project's addition."""
+
+    kind: Literal["group", "term"]
+    name: str
+    layer: Literal["tenant", "project"]
+    tenant_id: int
+    project_id: int | None
+
+
+Verdict = Literal["effective", "shadowed", "draft", "disabled", "hidden_by_optout", "beneath_optout"]
+
+
+class ExplainedRow(Frozen):
+    """A row of explain_agent: one layer's row of a slug and why it won or lost there."""
+
+    layer: Layer
+    agent_id: int
+    status: Status
+    enabled: bool
+    version: int
+    opted_out: bool
+    available: bool
+    missing: Missing
+    verdict: Verdict
+
+
+class DefaultLink(Frozen):
+    """A row of explain_default_agent: what one layer says about the default, and whether it decides."""
+
+    layer: Layer
+    has_row: bool
+    default_agent: str | None
+    decides: bool
+    agent_id: int | None
+    orphaned: bool | None
+    available: bool | None
+    missing: Missing | None
+
+
+class Explanation(Frozen):
+    """Why a slug resolves as it does in a scope (`rows`, most specific first; empty when no layer
+    has it), and the scope's default chain. `conversation` is set when a conversation was asked about."""
+
+    tenant: str
+    project: str | None
+    slug: str | None
+    rows: list[ExplainedRow]
+    default_chain: list[DefaultLink]
+    conversation: ConversationAgent | None = None

@@ -9,6 +9,8 @@ from typing import TextIO
 
 from pydantic import BaseModel
 
+from registry.explain import missing_words
+
 
 def as_json(value: BaseModel | Sequence[BaseModel]) -> str:
     if isinstance(value, BaseModel):
@@ -54,7 +56,7 @@ def describe_conversation(c) -> str:
     if c.orphaned:
         outcome = f"ORPHANED: {c.slug!r} resolves to no agent here, so it runs without one"
     elif c.unavailable:
-        outcome = (f"UNAVAILABLE: {c.slug!r} needs {describe_missing(c.missing)}, which this scope lacks, "
+        outcome = (f"UNAVAILABLE: {c.slug!r} needs {missing_words(c.missing)}, which this scope lacks, "
                    "so it runs without an agent")
     elif c.agent_id is None:
         outcome = "runs without an agent"
@@ -67,16 +69,6 @@ def describe_conversation(c) -> str:
         elif c.adopted_version is not None:
             outcome += f"; adopted at v{c.adopted_version}"
     return f"Conversation {c.conversation_id}: {follows}; {outcome}"
-
-
-def describe_missing(missing: dict[str, list[str]]) -> str:
-    """{"groups": ["financeiro"], "terms": ["receita"]} -> "group 'financeiro' and term 'receita'"."""
-    parts = []
-    for key, word in (("groups", "group"), ("terms", "term")):
-        names = missing.get(key) or []
-        if names:
-            parts.append(f"{word}{'s' if len(names) > 1 else ''} " + ", ".join(repr(n) for n in names))
-    return " and ".join(parts) or "nothing"
 
 
 # What a terminal would act on instead of showing: C0/C1 controls (escape sequences can retitle

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from registry.errors import InvalidInput
+from registry.models import trace_attributes
 from registry.paths import SEEDS_DIR
 from registry.refs import ascii_int, is_ascii_id
 from registry.render import describe_conversation
@@ -32,9 +33,15 @@ def cmd_prompt(args: argparse.Namespace) -> None:
 
     resolved, agent = run(args, lambda r: r.conversation_with_agent(args.conversation))
     framed = frame_system_prompt(rules, agent)
+    if args.adopt and framed.agent_slug is not None:
+        run(args, lambda r: r.adopt(args.conversation, framed.fingerprint))
+    # What a service attaches to its traces: the agent framed (none when refused) and this prompt.
+    attributes = (trace_attributes(agent.slug, agent.version, agent.layer, framed.fingerprint)
+                  if agent is not None and framed.agent_slug is not None else {})
     if args.json:
         print(json.dumps({"conversation": resolved.model_dump(mode="json"), "text": framed.text,
                           "tokens": dict(framed.tokens), "fingerprint": framed.fingerprint,
+                          "trace_attributes": attributes,
                           "refusal": _refusal_json(framed.refusal)}, ensure_ascii=False, indent=2))
         return
     print(framed.text, end="")
@@ -112,4 +119,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--workspace", help="a workspace whose AGENTS.md files join the instruction files layer")
     p.add_argument("--budget", action="append", metavar="LAYER=TOKENS", help="override a layer's token budget "
                    "(repeatable), e.g. --budget instruction_files=500")
+    p.add_argument("--adopt", action="store_true", help="record that the conversation adopted its agent, with "
+                   "this prompt's fingerprint (what a service does when it answers)")
     json_option(p)

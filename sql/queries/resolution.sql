@@ -9,7 +9,7 @@ SELECT * FROM resolve_agents(%s, %s);
 -- The effective catalog of a scope with what each agent's row adds: its tool profile, and how
 -- many of the tenant's conversations adopted it. One round trip for the whole catalog.
 SELECT r.tenant_id, r.project_id, r.slug, r.agent_id, r.layer, r.version, r.name, r.description,
-       r.when_to_use, r.requires, r.instructions, a.tool_profile,
+       r.when_to_use, r.requires, r.instructions, r.available, r.missing, a.tool_profile,
        (SELECT count(*) FROM public.agent_adoptions d
          WHERE d.agent_id = r.agent_id AND d.tenant_id = %(tenant_id)s) AS uses
   FROM resolve_agents(%(tenant_id)s, %(project_id)s) r

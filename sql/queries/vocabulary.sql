@@ -1,0 +1,26 @@
+-- What a scope has: the dataset groups and glossary terms of a tenant and of its projects
+-- (revision 0008). {table} is dataset_groups or glossary_terms, composed with psycopg.sql by
+-- registry.vocabulary from a fixed list.
+
+-- name: insert_scope_name
+-- Give a layer (a tenant, or one of its projects) a name; nothing when that layer already has it
+-- (after case folding and NFC). Returns the row written.
+INSERT INTO public.{table} (tenant_id, project_id, name) VALUES (%s, %s, %s)
+ON CONFLICT DO NOTHING RETURNING name;
+
+-- name: delete_scope_name
+-- Take a name from one layer, matched after case folding and NFC. Returns the rows removed.
+DELETE FROM public.{table}
+ WHERE tenant_id = %s AND scope_project_id = COALESCE(%s, 0) AND name_key = normalize(lower(%s), NFC)
+RETURNING name;
+
+-- name: scope_names
+-- The names a scope has: its tenant's, and with a project its additions, the tenant's first.
+SELECT name, layer, tenant_id, project_id FROM public.{table}
+ WHERE tenant_id = %s AND scope_project_id IN (0, %s)
+ ORDER BY scope_project_id, name_key;
+
+-- name: tenant_name_has
+-- Whether the tenant layer has a name (to say so when a project tries to remove it).
+SELECT name FROM public.{table}
+ WHERE tenant_id = %s AND scope_project_id = 0 AND name_key = normalize(lower(%s), NFC);
