@@ -24,7 +24,7 @@ from psycopg.rows import class_row, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from registry import explain, limits, queries, repository, vocabulary
+from registry import explain, limits, queries, repository, shadowing, vocabulary
 from registry.constraint_errors import mapped_errors
 from registry.db import reset_session
 from registry.errors import InvalidInput, NotAllowed, NotFound, StaleVersion
@@ -48,6 +48,7 @@ from registry.models import (
     Tenant,
 )
 from registry.refs import check_id, parse_ref, parse_slug
+from registry.shadowing import Shadowing
 from registry.tokens import Tokenizer, get_tokenizer
 from registry.tool_profiles import ToolProfile
 
@@ -392,6 +393,28 @@ class Registry:
         with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
             scope = self.scope_in(conn, tenant, project)
             return cur.execute(queries.preview_default, (scope.tenant_id, scope.project_id, default_agent)).fetchall()
+
+    def shadowing(self, slug: str, tenant: Ref | None = None, project: Ref | None = None) -> Shadowing | None:
+        """What a published agent of `slug` created in this layer would hide (the inherited agent,
+        where, and the impact preview); None when it hides nothing. Changes nothing."""
+        slug = parse_slug(slug, "agent")
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            return self._shadowing_in(conn, scope, slug)
+
+    def shadowing_of_publish(self, ref: AgentRef | int) -> Shadowing | None:
+        """What publishing (or enabling) a stored agent would hide; None when it hides nothing or
+        already shows. Changes nothing."""
+        with self.transaction() as conn:
+            agent, scope = self.agent_in(conn, ref)
+            if agent.status == "published" and agent.enabled:
+                return None
+            return self._shadowing_in(conn, scope, agent.slug, agent.id)
+
+    @staticmethod
+    def _shadowing_in(conn: psycopg.Connection, scope: Scope, slug: str, agent_id: int | None = None) -> Shadowing | None:
+        return shadowing.shadowing(conn, scope.tenant_id, scope.tenant.slug if scope.tenant else None,
+                                   scope.project_id, scope.project.slug if scope.project else None, slug, agent_id)
 
     def default(self, tenant: Ref, project: Ref | None = None) -> EffectiveDefault:
         with self.transaction() as conn:

@@ -21,11 +21,13 @@ def cmd_import(args: argparse.Namespace) -> None:
         print(json.dumps(report.__dict__, indent=2))
         return
     print(f"Imported {args.path}: {report.summary()}.")
+    for source, what in report.shadowing:
+        print(f"  {source}: {what}")
 
 
 def cmd_export(args: argparse.Namespace) -> None:
     written = run(args, lambda r: export_agents(r, Path(args.directory), tenant=args.tenant))
-    print(f"Exported {len(written)} agent file(s) to {args.directory}.")
+    print(f"Exported {len(written)} file(s) to {args.directory} (agents, and each layer's scope.yaml).")
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -24,3 +24,15 @@ SELECT name, layer, tenant_id, project_id FROM public.{table}
 -- Whether the tenant layer has a name (to say so when a project tries to remove it).
 SELECT name FROM public.{table}
  WHERE tenant_id = %s AND scope_project_id = 0 AND name_key = normalize(lower(%s), NFC);
+
+-- name: scope_names_to_export
+-- Every layer's names, for registry export: kind, the tenant's and project's slugs, the name;
+-- all tenants, or one (%(tenant)s NULL: all).
+SELECT v.kind, t.slug AS tenant_slug, p.slug AS project_slug, v.name
+  FROM (SELECT 'group' AS kind, tenant_id, project_id, scope_project_id, name, name_key FROM public.dataset_groups
+        UNION ALL
+        SELECT 'term', tenant_id, project_id, scope_project_id, name, name_key FROM public.glossary_terms) v
+  JOIN public.tenants t ON t.id = v.tenant_id
+  LEFT JOIN public.projects p ON p.id = v.project_id
+ WHERE %(tenant)s::bigint IS NULL OR v.tenant_id = %(tenant)s
+ ORDER BY t.slug, v.scope_project_id <> 0, p.slug, v.kind, v.name_key;
