@@ -40,10 +40,13 @@ class ImportReport:
     names_added: int = 0
 
     def summary(self) -> str:
-        return (f"{len(self.created)} created, {len(self.updated)} updated, "
-                f"{len(self.unchanged)} unchanged, {len(self.refused)} refused, "
-                f"{len(self.shadowing)} shadowing an inherited agent, "
-                f"{self.names_added} group(s) or term(s) added")
+        text = (f"{len(self.created)} created, {len(self.updated)} updated, "
+                f"{len(self.unchanged)} unchanged, {len(self.refused)} refused")
+        if self.shadowing:
+            text += f", {len(self.shadowing)} shadowing an inherited agent"
+        if self.names_added:
+            text += f", {self.names_added} group(s) or term(s) added"
+        return text
 
 
 class ImportRefused(RegistryError):

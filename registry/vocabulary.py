@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Literal
 
 import psycopg
-from psycopg import sql
 from psycopg.rows import kwargs_row
 
 from registry import limits, queries
@@ -20,7 +19,6 @@ from registry.errors import InvalidInput, NotFound
 from registry.models import ScopeName
 
 Kind = Literal["group", "term"]
-# The only tables a statement of sql/queries/vocabulary.sql is composed with.
 TABLES: dict[str, str] = {"group": "dataset_groups", "term": "glossary_terms"}
 WORDS = {"group": "dataset group", "term": "glossary term"}
 
@@ -43,15 +41,22 @@ def check_name(kind: Kind, name: object) -> str:
     return name
 
 
-def _statement(name: str, kind: Kind) -> sql.Composed:
-    return sql.SQL(getattr(queries, name)).format(table=sql.Identifier(TABLES[kind]))
+def _statement(name: str, kind: Kind) -> str:
+    """The statement of sql/queries/vocabulary.sql for this kind (one set per table)."""
+    statements = {
+        "group": {"insert": queries.insert_dataset_group, "delete": queries.delete_dataset_group,
+                  "list": queries.dataset_groups_of_scope, "tenant_has": queries.tenant_has_dataset_group},
+        "term": {"insert": queries.insert_glossary_term, "delete": queries.delete_glossary_term,
+                 "list": queries.glossary_terms_of_scope, "tenant_has": queries.tenant_has_glossary_term},
+    }
+    return statements[kind][name]
 
 
 def add(conn: psycopg.Connection, kind: Kind, tenant_id: int, project_id: int | None, names: list[str]) -> list[str]:
     """Give a layer names; returns those it did not have yet (the others are left as they are)."""
     added = []
     for name in names:
-        row = conn.execute(_statement("insert_scope_name", kind), (tenant_id, project_id, check_name(kind, name))).fetchone()
+        row = conn.execute(_statement("insert", kind), (tenant_id, project_id, check_name(kind, name))).fetchone()
         if row is not None:
             added.append(row[0])
     return added
@@ -63,10 +68,10 @@ def remove(conn: psycopg.Connection, kind: Kind, tenant_id: int, project_id: int
     the name is the tenant's, which a project cannot remove)."""
     removed = []
     for name in names:
-        rows = conn.execute(_statement("delete_scope_name", kind), (tenant_id, project_id, check_name(kind, name))).fetchall()
+        rows = conn.execute(_statement("delete", kind), (tenant_id, project_id, check_name(kind, name))).fetchall()
         if not rows:
             hint = ""
-            if project_id is not None and conn.execute(_statement("tenant_name_has", kind), (tenant_id, name)).fetchone():
+            if project_id is not None and conn.execute(_statement("tenant_has", kind), (tenant_id, name)).fetchone():
                 hint = ": it is the tenant's, and a project only adds names; remove it from the tenant (no --project)"
             raise NotFound(f"{where} has no {WORDS[kind]} {name!r}{hint}")
         removed += [r[0] for r in rows]
@@ -79,4 +84,4 @@ def listed(conn: psycopg.Connection, kind: Kind, tenant_id: int, project_id: int
         return ScopeName(kind=kind, **columns)
 
     with conn.cursor(row_factory=kwargs_row(row)) as cur:
-        return cur.execute(_statement("scope_names", kind), (tenant_id, project_id)).fetchall()
+        return cur.execute(_statement("list", kind), (tenant_id, project_id)).fetchall()

@@ -29,6 +29,11 @@ LENGTHS = {
     "conversations_slug_format": limits.SLUG,
     "conversations_agent_slug_format": limits.SLUG,
     "agent_defaults_slug_format": limits.SLUG,
+    # A dataset group or glossary term is what a requires entry names: the same cap.
+    "dataset_groups_name_format": limits.REQUIRES_ITEM,
+    "glossary_terms_name_format": limits.REQUIRES_ITEM,
+    "vocabulary_changes_name_length": limits.REQUIRES_ITEM,
+    "vocabulary_changes_changed_by_length": limits.ACTOR,
 }
 NFC_CAPS = {"agents_instructions_length": limits.INSTRUCTIONS,
             "projects_instruction_file_length": limits.INSTRUCTION_FILE}

@@ -144,10 +144,19 @@ def test_yes_downgrades_and_it_is_said_as_read_back(seeded, capsys):
 
 
 def test_a_downgrade_that_drops_no_data_does_not_ask(seeded, capsys, monkeypatch):
+    # Revision 0007's downgrade drops no table or column (0008's drops the scopes' groups and terms).
+    migrate.downgrade(seeded, "0007")
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, out, err = run(capsys, "migrate", "--revision", "-1", "--downgrade")
     assert code == 0, err
-    assert "no table or column is dropped" in out and revision(seeded) == migrate.revisions()[-2]
+    assert "no table or column is dropped" in out and revision(seeded) == "0006"
+
+
+def test_the_downgrade_below_0008_names_the_groups_it_drops(seeded, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, out, err = run(capsys, "migrate", "--revision", "0007", "--downgrade")
+    assert code != 0 and revision(seeded) == migrate.revisions()[-1]
+    assert "table dataset_groups: 3 row(s)" in out and "column agent_adoptions.version" in out, out
 
 
 def test_empty_tables_are_named_but_cost_no_question(empty_db_url, monkeypatch, capsys):

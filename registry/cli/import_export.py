@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from registry.agent_io import export_agents, import_agents
+from registry.scope_files import FILE_NAME as SCOPE_FILE
 from registry.text_files import TextFileError
 
 from .parsing import command, json_option
@@ -27,7 +28,9 @@ def cmd_import(args: argparse.Namespace) -> None:
 
 def cmd_export(args: argparse.Namespace) -> None:
     written = run(args, lambda r: export_agents(r, Path(args.directory), tenant=args.tenant))
-    print(f"Exported {len(written)} file(s) to {args.directory} (agents, and each layer's scope.yaml).")
+    scopes = sum(1 for path in written if path.name == SCOPE_FILE)
+    print(f"Exported {len(written) - scopes} agent file(s) to {args.directory}"
+          + (f", and {scopes} {SCOPE_FILE} file(s) (groups and terms)." if scopes else "."))
 
 
 def register(commands: argparse._SubParsersAction) -> None:
