@@ -15,12 +15,13 @@ import psycopg
 import yaml
 from psycopg.rows import class_row
 
-from registry import queries
+from registry import queries, scope_files
 from registry.agent_files import AgentFileError, read_agent_file
 from registry.api import Registry, check_prompt_fields
 from registry.errors import InvalidInput, RegistryError
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.models import Agent, AgentContent, AgentFile
+from registry.shadowing import inherited
 from registry.text_files import TextFileError, TextFileMissing
 
 CONTENT_FIELDS = ("name", "description", "when_to_use", "requires", "instructions", "status", "enabled", "note",
@@ -33,10 +34,19 @@ class ImportReport:
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)
+    # Files whose agent now shows and hides an inherited one, with what it hides (registry.shadowing).
+    shadowing: list[tuple[str, str]] = field(default_factory=list)
+    # Dataset groups and glossary terms the scope files added (registry.scope_files).
+    names_added: int = 0
 
     def summary(self) -> str:
-        return (f"{len(self.created)} created, {len(self.updated)} updated, "
+        text = (f"{len(self.created)} created, {len(self.updated)} updated, "
                 f"{len(self.unchanged)} unchanged, {len(self.refused)} refused")
+        if self.shadowing:
+            text += f", {len(self.shadowing)} shadowing an inherited agent"
+        if self.names_added:
+            text += f", {self.names_added} group(s) or term(s) added"
+        return text
 
 
 class ImportRefused(RegistryError):
@@ -98,6 +108,10 @@ def apply_agent_files(registry: Registry, conn: psycopg.Connection,
         with conn.cursor(row_factory=class_row(Agent)) as cur:
             existing = cur.execute(queries.agent_in_layer, (scope.tenant_id, scope.project_id, agent.slug)).fetchone()
         content = AgentContent(**agent.model_dump(exclude={"tenant", "project"}))
+        shows_now = content.status == "published" and content.enabled
+        showed = existing is not None and existing.status == "published" and existing.enabled
+        if shows_now and not showed and (hidden := inherited(conn, scope.tenant_id, scope.project_id, agent.slug)):
+            report.shadowing.append((source, f"hides the {hidden['layer']} {agent.slug!r} (#{hidden['agent_id']})"))
         if existing is None:
             registry.create_agent_in(conn, content, scope, gated=True)
             report.created.append(source)
@@ -123,10 +137,33 @@ def accepted_files(path: Path) -> list[tuple[str, AgentFile]]:
 
 
 def import_agents(registry: Registry, path: Path) -> ImportReport:
-    """Import a file or a directory of agent files: all of them, or none (ImportRefused)."""
-    files = accepted_files(path)
+    """Import a file or a directory of agent files, and the scope files (scope.yaml: a tenant's or
+    project's dataset groups and glossary terms) beside them: all of them, or none (ImportRefused)."""
+    scope_paths = [path] if path.name == scope_files.FILE_NAME and not path.is_dir() else \
+        sorted(path.rglob(scope_files.FILE_NAME)) if path.is_dir() else []
+    files = accepted_files(path) if path.suffix != ".yaml" else []
+    report = ImportReport()
+    scopes = []
+    for scope_path in scope_paths:
+        try:
+            scopes.append((str(scope_path), scope_files.read_scope_file(scope_path)))
+        except (scope_files.ScopeFileError, TextFileError, TextFileMissing) as error:
+            report.refused.append((str(scope_path), str(error).removeprefix(f"{scope_path}: ")))
+    if report.refused:
+        raise ImportRefused(report)
     with registry.transaction() as conn:
-        return apply_agent_files(registry, conn, files)
+        # Names first: an agent imported with them is available from the start.
+        names = 0
+        for source, scope_file in scopes:
+            try:
+                names += scope_files.apply_scope_file(registry, conn, scope_file)
+            except RegistryError as error:
+                report.refused.append((source, str(error)))
+        if report.refused:
+            raise ImportRefused(report)
+        report = apply_agent_files(registry, conn, files)
+        report.names_added = names
+        return report
 
 
 def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> str:
@@ -152,7 +189,8 @@ def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> 
 
 def export_agents(registry: Registry, directory: Path, tenant: str | int | None = None) -> list[Path]:
     """Write every agent (or the official ones and one tenant's) as files under `directory`:
-    official/<slug>.md, <tenant>/<slug>.md, <tenant>/<project>/<slug>.md."""
+    official/<slug>.md, <tenant>/<slug>.md, <tenant>/<project>/<slug>.md, and each layer's dataset
+    groups and glossary terms as <tenant>/scope.yaml and <tenant>/<project>/scope.yaml."""
     written: list[Path] = []
     if directory.exists() and not directory.is_dir():
         raise InvalidInput(f"{directory}: exists and is not a folder: give a folder to export into")
@@ -169,4 +207,5 @@ def export_agents(registry: Registry, directory: Path, tenant: str | int | None 
                 raise InvalidInput(f"cannot write {target}: {error.strerror or error}; "
                                    f"{len(written)} file(s) were written before it") from error
             written.append(target)
+        written += scope_files.export_scope_files(conn, directory, tenant_id)
     return written

@@ -18,6 +18,7 @@ last write's position by itself: what a Registry wrote, it reads back (ADR 0015)
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -28,7 +29,7 @@ from psycopg.rows import class_row, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from registry import limits, queries, repository
+from registry import explain, limits, queries, repository, shadowing, vocabulary
 from registry.constraint_errors import mapped_errors
 from registry.db import reset_session
 from registry.errors import InvalidInput, NotAllowed, NotFound, StaleVersion
@@ -43,14 +44,17 @@ from registry.models import (
     ConversationAgent,
     EffectiveAgent,
     EffectiveDefault,
+    Explanation,
     ImpactRow,
     LayerDefault,
     OptOut,
     Project,
+    ScopeName,
     Tenant,
 )
 from registry.refs import check_id, parse_ref, parse_slug
 from registry.replicas import Replicas, later_lsn
+from registry.shadowing import Shadowing
 from registry.tokens import Tokenizer, get_tokenizer
 from registry.tool_profiles import ToolProfile
 
@@ -400,13 +404,59 @@ class Registry:
                 conn.execute(queries.set_project_instructions, (stored, scope.project_id))
         return stored
 
-    def adopt(self, conversation_id: int) -> int | None:
-        """Record that a conversation adopted the agent it runs with now — call it when answering a
-        question; it is a no-op after the first time for that agent. Returns the agent's id."""
+    def adopt(self, conversation_id: int, fingerprint: str | None = None) -> int | None:
+        """Record that a conversation adopted the agent it runs with now, at its current version —
+        call it when answering a question; it is a no-op after the first time for that agent.
+        `fingerprint` (FramedPrompt.fingerprint, sha256 hex) records the prompt built with that
+        version, once. Returns the agent's id (None: it runs without one)."""
         check_id(conversation_id, "conversation")
+        if fingerprint is not None and not re.fullmatch(r"[0-9a-f]{64}", str(fingerprint)):
+            raise InvalidInput(f"fingerprint {str(fingerprint)[:80]!r} is not a sha256 in hex "
+                               "(64 characters 0-9a-f, as FramedPrompt.fingerprint)")
         with self.transaction() as conn:
-            row = conn.execute(queries.adopt_conversation_agent, (conversation_id,)).fetchone()
+            row = conn.execute(queries.adopt_conversation_agent, (conversation_id, fingerprint)).fetchone()
         return row[0] if row else None
+
+    # -- what a scope has: dataset groups and glossary terms (registry.vocabulary) ----------
+    def add_names(self, kind: str, names: list[str], tenant: Ref, project: Ref | None = None) -> list[str]:
+        """Give a tenant (or one of its projects) dataset groups (kind "group") or glossary terms
+        ("term"); returns the names it did not have yet. All or nothing."""
+        kind = vocabulary.check_kind(kind)
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            with mapped_errors(**self._context(scope), name=names[0] if len(names) == 1 else names):
+                return vocabulary.add(conn, kind, scope.tenant_id, scope.project_id, list(names))
+
+    def remove_names(self, kind: str, names: list[str], tenant: Ref, project: Ref | None = None) -> list[str]:
+        """Take names from one layer (a project removes only its own additions). All or nothing."""
+        kind = vocabulary.check_kind(kind)
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            return vocabulary.remove(conn, kind, scope.tenant_id, scope.project_id, list(names), scope.where)
+
+    def names(self, kind: str, tenant: Ref, project: Ref | None = None) -> list[ScopeName]:
+        """The dataset groups or glossary terms a scope has: its tenant's, and its project's."""
+        kind = vocabulary.check_kind(kind)
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            return vocabulary.listed(conn, kind, scope.tenant_id, scope.project_id)
+
+    # -- resolution explained (registry.explain) ---------------------------------------------
+    def explain(self, tenant: Ref, project: Ref | None, slug: str) -> Explanation:
+        """Why a slug resolves as it does in a scope: each layer's row and verdict, and the default chain."""
+        slug = parse_slug(slug, "agent")
+        with self.transaction(snapshot=True) as conn:
+            scope = self.scope_in(conn, tenant, project)
+            return explain.explain(conn, scope.tenant_id, scope.tenant.slug, scope.project_id,
+                                   scope.project.slug if scope.project else None, slug)
+
+    def explain_conversation(self, conversation_id: int) -> Explanation:
+        """The same for the slug a conversation runs under, in its scope."""
+        with self.transaction(snapshot=True) as conn:
+            resolved = repository.conversation_agent(conn, conversation_id)
+            scope = self.scope_in(conn, resolved.tenant_id, resolved.project_id)
+            return explain.explain(conn, scope.tenant_id, scope.tenant.slug, scope.project_id,
+                                   scope.project.slug if scope.project else None, resolved.slug, resolved)
 
     # -- impact previews: read-only, one consistent snapshot each, on the primary (a preview
     # -- decides a write, and must see what the write will see) --------------------------------
@@ -430,6 +480,28 @@ class Registry:
         with self.transaction(snapshot=True) as conn, conn.cursor(row_factory=class_row(ImpactRow)) as cur:
             scope = self.scope_in(conn, tenant, project)
             return cur.execute(queries.preview_default, (scope.tenant_id, scope.project_id, default_agent)).fetchall()
+
+    def shadowing(self, slug: str, tenant: Ref | None = None, project: Ref | None = None) -> Shadowing | None:
+        """What a published agent of `slug` created in this layer would hide (the inherited agent,
+        where, and the impact preview); None when it hides nothing. Changes nothing."""
+        slug = parse_slug(slug, "agent")
+        with self.transaction() as conn:
+            scope = self.scope_in(conn, tenant, project)
+            return self._shadowing_in(conn, scope, slug)
+
+    def shadowing_of_publish(self, ref: AgentRef | int) -> Shadowing | None:
+        """What publishing (or enabling) a stored agent would hide; None when it hides nothing or
+        already shows. Changes nothing."""
+        with self.transaction() as conn:
+            agent, scope = self.agent_in(conn, ref)
+            if agent.status == "published" and agent.enabled:
+                return None
+            return self._shadowing_in(conn, scope, agent.slug, agent.id)
+
+    @staticmethod
+    def _shadowing_in(conn: psycopg.Connection, scope: Scope, slug: str, agent_id: int | None = None) -> Shadowing | None:
+        return shadowing.shadowing(conn, scope.tenant_id, scope.tenant.slug if scope.tenant else None,
+                                   scope.project_id, scope.project.slug if scope.project else None, slug, agent_id)
 
     def default(self, tenant: Ref, project: Ref | None = None, *, min_lsn: str | None = None) -> EffectiveDefault:
         with self.reading(min_lsn) as conn:

@@ -71,6 +71,14 @@ CONSTRAINT_ERRORS: dict[str, tuple[type[RegistryError], str]] = {
     "conversations_tenant_slug_key": (SlugTaken, "tenant {tenant!r} already has a conversation {slug!r}"),
     "conversations_slug_format": (InvalidInput, "conversation slug {slug!r} is not lowercase kebab-case"),
     "conversations_title_length": (InvalidInput, f"conversation title is longer than {L.CONVERSATION_TITLE} characters"),
+    "dataset_groups_name_format": (InvalidInput, f"dataset group {{name!r}} must be 1 to {L.REQUIRES_ITEM} characters, "
+                                                 "without leading or trailing blanks or control characters"),
+    "glossary_terms_name_format": (InvalidInput, f"glossary term {{name!r}} must be 1 to {L.REQUIRES_ITEM} characters, "
+                                                 "without leading or trailing blanks or control characters"),
+    "dataset_groups_project_fk": (NotFound, "project {project!r} is not a project of tenant {tenant!r}"),
+    "glossary_terms_project_fk": (NotFound, "project {project!r} is not a project of tenant {tenant!r}"),
+    "dataset_groups_tenant_fk": (NotFound, "tenant {tenant!r} does not exist"),
+    "glossary_terms_tenant_fk": (NotFound, "tenant {tenant!r} does not exist"),
     "conversations_agent_slug_format": (InvalidInput, "agent slug {agent_slug!r} must be a slug (lowercase "
                                                       f"kebab-case, at most {L.SLUG}) or '' for no agent"),
 }

@@ -1,4 +1,4 @@
-"""Directory-scoped conventions as registry data (revision 0008): write, read, resolve for a
+"""Directory-scoped conventions as registry data (revision 0009): write, read, resolve for a
 directory. Layered like agents — official (no tenant), tenant, project — and addressed the same
 way; which ones apply in a directory is registry.harness.scoped_conventions' business.
 

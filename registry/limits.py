@@ -32,7 +32,7 @@ INSTRUCTION_FILE = 8000
 # A tool profile is at most 2 × 64 globs of 128 characters; its JSON text stays below this.
 TOOL_PROFILE_JSON = 20000
 
-# Conventions (revision 0008): a convention is a rule or two, not a document; its directory is
+# Conventions (revision 0009): a convention is a rule or two, not a document; its directory is
 # a path inside the project, its language a short name.
 CONVENTION = 2000
 CONVENTION_DIRECTORY = 400

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError, computed_field
 
 from registry import limits
 from registry.tool_profiles import ToolProfile
@@ -20,6 +20,25 @@ Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=limits.
 Layer = Literal["official", "tenant", "project"]
 Status = Literal["draft", "published"]
 Requires = dict[str, list[str]]
+# What a scope lacks of an agent's requires: {"groups": [...], "terms": [...]}, both empty when it
+# is available (docs/design.md, "Resolution rules", rule 7).
+Missing = dict[str, list[str]]
+NOTHING_MISSING: Missing = {"groups": [], "terms": []}
+
+
+def trace_attributes(slug: str | None, version: int | None, layer: str | None,
+                     fingerprint: str | None = None) -> dict[str, str]:
+    """Attributes a service attaches to its traces, named after OpenTelemetry's GenAI conventions
+    (gen_ai.prompt.name, gen_ai.prompt.version); the layer and the prompt's fingerprint, which
+    those conventions do not name, under registry.*. Empty when no agent applies."""
+    if slug is None or version is None:
+        return {}
+    attributes = {"gen_ai.prompt.name": slug, "gen_ai.prompt.version": str(version)}
+    if layer is not None:
+        attributes["registry.agent.layer"] = layer
+    if fingerprint is not None:
+        attributes["registry.prompt.fingerprint"] = f"sha256:{fingerprint}"
+    return attributes
 
 
 def _check_requires(value: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -112,6 +131,13 @@ class EffectiveAgent(Frozen):
     when_to_use: str
     requires: Requires
     instructions: str
+    available: bool = True
+    missing: Missing = Field(default_factory=lambda: dict(NOTHING_MISSING))
+
+    @computed_field
+    @property
+    def trace_attributes(self) -> dict[str, str]:
+        return trace_attributes(self.slug, self.version, self.layer)
 
 
 class EffectiveDefault(Frozen):
@@ -135,6 +161,24 @@ class ConversationAgent(Frozen):
     slug: str | None
     agent_id: int | None
     orphaned: bool
+    unavailable: bool = False
+    missing: Missing = Field(default_factory=lambda: dict(NOTHING_MISSING))
+    # Filled by the conversation_details query (not by the bare resolution): the agent's layer
+    # and version now, and the version and prompt fingerprint it was adopted with.
+    layer: Layer | None = None
+    current_version: int | None = None
+    adopted_version: int | None = None
+    adopted_fingerprint: str | None = None
+
+    @property
+    def version_drift(self) -> bool:
+        return None not in (self.adopted_version, self.current_version) and self.adopted_version != self.current_version
+
+    @computed_field
+    @property
+    def trace_attributes(self) -> dict[str, str]:
+        return trace_attributes(self.slug if self.agent_id is not None else None, self.current_version,
+                                self.layer, self.adopted_fingerprint if not self.version_drift else None)
 
 
 class AgentChanges(Frozen):
@@ -231,3 +275,55 @@ class ImpactRow(Frozen):
     after_layer: Layer | None
     orphaned: bool
     conversations: int
+
+
+class ScopeName(Frozen):
+    """A dataset group or glossary term a scope has: the tenant's, or a project's addition."""
+
+    kind: Literal["group", "term"]
+    name: str
+    layer: Literal["tenant", "project"]
+    tenant_id: int
+    project_id: int | None
+
+
+Verdict = Literal["effective", "shadowed", "draft", "disabled", "hidden_by_optout", "beneath_optout"]
+
+
+class ExplainedRow(Frozen):
+    """A row of explain_agent: one layer's row of a slug and why it won or lost there."""
+
+    layer: Layer
+    agent_id: int
+    status: Status
+    enabled: bool
+    version: int
+    opted_out: bool
+    available: bool
+    missing: Missing
+    verdict: Verdict
+
+
+class DefaultLink(Frozen):
+    """A row of explain_default_agent: what one layer says about the default, and whether it decides."""
+
+    layer: Layer
+    has_row: bool
+    default_agent: str | None
+    decides: bool
+    agent_id: int | None
+    orphaned: bool | None
+    available: bool | None
+    missing: Missing | None
+
+
+class Explanation(Frozen):
+    """Why a slug resolves as it does in a scope (`rows`, most specific first; empty when no layer
+    has it), and the scope's default chain. `conversation` is set when a conversation was asked about."""
+
+    tenant: str
+    project: str | None
+    slug: str | None
+    rows: list[ExplainedRow]
+    default_chain: list[DefaultLink]
+    conversation: ConversationAgent | None = None

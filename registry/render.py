@@ -9,6 +9,8 @@ from typing import TextIO
 
 from pydantic import BaseModel
 
+from registry.explain import missing_words
+
 
 def as_json(value: BaseModel | Sequence[BaseModel]) -> str:
     if isinstance(value, BaseModel):
@@ -53,10 +55,19 @@ def describe_conversation(c) -> str:
     }[c.mode]
     if c.orphaned:
         outcome = f"ORPHANED: {c.slug!r} resolves to no agent here, so it runs without one"
+    elif c.unavailable:
+        outcome = (f"UNAVAILABLE: {c.slug!r} needs {missing_words(c.missing)}, which this scope lacks, "
+                   "so it runs without an agent")
     elif c.agent_id is None:
         outcome = "runs without an agent"
     else:
         outcome = f"runs with agent #{c.agent_id}"
+        if c.current_version is not None:
+            outcome += f" ({c.layer} layer, v{c.current_version})"
+        if c.version_drift:
+            outcome += f"; adopted v{c.adopted_version}, now v{c.current_version}"
+        elif c.adopted_version is not None:
+            outcome += f"; adopted at v{c.adopted_version}"
     return f"Conversation {c.conversation_id}: {follows}; {outcome}"
 
 

@@ -52,7 +52,7 @@ def hot_path_prepare(conn: psycopg.Connection) -> bool | None:
 
 def conversation_agent(conn: psycopg.Connection, conversation_id: int) -> ConversationAgent:
     with conn.cursor(row_factory=class_row(ConversationAgent)) as cur:
-        row = cur.execute(queries.resolve_conversation_agent, (check_id(conversation_id, "conversation"),),
+        row = cur.execute(queries.conversation_details, (check_id(conversation_id, "conversation"),),
                           prepare=hot_path_prepare(conn)).fetchone()
     if row is None:
         raise NotFound(f"no conversation {conversation_id}: give an existing conversation's id")
@@ -94,7 +94,10 @@ def _conversation_context_row(conn: psycopg.Connection, conversation_id: int) ->
 
 
 def _conversation_and_agent(row: dict) -> tuple[ConversationAgent, EffectiveAgent | None]:
-    resolved = ConversationAgent.model_validate({k: row[k] for k in ConversationAgent.model_fields})
+    # The adoption's version is not read on this path (one probe less per prompt): the agent's
+    # own layer and version are, for the prompt's trace attributes.
+    fields = {k: row[k] for k in ConversationAgent.model_fields if k in row}
     if row["a_agent_id"] is None:
-        return resolved, None
+        return ConversationAgent.model_validate(fields), None
+    resolved = ConversationAgent.model_validate(fields | {"layer": row["a_layer"], "current_version": row["a_version"]})
     return resolved, EffectiveAgent.model_validate({k: row[f"a_{k}"] for k in EffectiveAgent.model_fields})

@@ -33,6 +33,10 @@ _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*", re.I)
 # downgrade below that revision does not re-create it: "-- since revision 0002".
 _POLICY = re.compile(r"^\s*CREATE\s+POLICY\s+([a-z_][a-z0-9_]*)\s+ON\s+(?:public\.)?([a-z_][a-z0-9_]*)", re.I)
 _SINCE = re.compile(r"^--\s*since revision\s+(\w+)\s*$", re.M)
+# Its counterpart, for a stand-in that keeps older schemas working: "-- before revision 0008"
+# marks a file created only below that revision (never at head), defining the same objects as
+# the file that replaces it from that revision on, so what calls them works at every revision.
+_BEFORE = re.compile(r"^--\s*before revision\s+(\w+)\s*$", re.M)
 
 
 # The plpgsql fallback below is expected; sqlglot's warning about it is noise.
@@ -54,6 +58,13 @@ class ReplaceableFile:
     references: frozenset[str]
     since: str | None = None
     policies: tuple[tuple[str, str], ...] = ()  # (policy, table)
+    before: str | None = None
+
+    def applies_at(self, revision: str | None) -> bool:
+        """Whether this file is created at a revision (None: head, as sql/ builds it)."""
+        if revision is None:
+            return self.before is None
+        return (self.since is None or self.since <= revision) and (self.before is None or revision < self.before)
 
     @property
     def defines(self) -> frozenset[str]:
@@ -117,19 +128,25 @@ def read_replaceable_file(path: Path) -> ReplaceableFile:
                         references |= _referenced_names(inner)
             else:
                 references |= _referenced_names(statement)
-    since = _SINCE.search(sql)
+    since, before = _SINCE.search(sql), _BEFORE.search(sql)
     return ReplaceableFile(path, sql, tuple(views), tuple(functions), frozenset(references),
-                           since.group(1) if since else None, tuple(policies))
+                           since.group(1) if since else None, tuple(policies),
+                           before.group(1) if before else None)
 
 
 @cache
 def replaceable_files() -> tuple[ReplaceableFile, ...]:
     """Every file of sql/replaceable/, each after the files whose objects it references."""
     files = [read_replaceable_file(p) for p in sorted(REPLACEABLE_DIR.glob("*.sql"))]
-    owner = {name: f.path.name for f in files for name in f.defines}
+    # A name may have two definers (a "before revision" stand-in and its replacement): a file that
+    # references it comes after both.
+    owners: dict[str, set[str]] = {}
+    for f in files:
+        for name in f.defines:
+            owners.setdefault(name, set()).add(f.path.name)
     graph: dict[str, set[str]] = {}
     for f in files:
-        graph[f.path.name] = {owner[n] for n in f.references if n in owner and owner[n] != f.path.name}
+        graph[f.path.name] = {o for n in f.references for o in owners.get(n, ()) if o != f.path.name}
     sorter = TopologicalSorter(graph)
     try:
         sorter.prepare()
@@ -152,10 +169,11 @@ def tables_sql() -> str:
 def create_replaceable_sql(revision: str | None = None) -> str:
     """The script that (re)creates the replaceable objects, in dependency order.
 
-    With a revision, files that need a later one ("-- since revision N") are left out.
+    With a revision, files that need a later one ("-- since revision N") are left out; stand-ins
+    ("-- before revision N") are created only below N, never at head.
     Revisions are zero-padded numbers, so they compare as strings.
     """
-    chosen = [f for f in replaceable_files() if revision is None or f.since is None or f.since <= revision]
+    chosen = [f for f in replaceable_files() if f.applies_at(revision)]
     body = "\n".join(f"-- {f.path.relative_to(SQL_DIR.parent)}\n{f.sql}" for f in chosen)
     return f"{_AS_OWNER}\n{body}\nRESET ROLE;\n"
 

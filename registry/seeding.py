@@ -13,7 +13,7 @@ from pathlib import Path
 import psycopg
 import yaml
 
-from registry import queries
+from registry import queries, vocabulary
 from registry.agent_io import accepted_files, apply_agent_files
 from registry.api import Registry
 from registry.paths import SEEDS_DIR
@@ -70,6 +70,10 @@ def _load_demo(registry: Registry, conn: psycopg.Connection, cur: psycopg.Cursor
     for default in data.get("defaults", []):
         params = scope_ids(default) | {"default_agent": default["default_agent"]}
         report.add("defaults", cur.execute(queries.set_default, params).rowcount)
+    for kind, key in (("group", "groups"), ("term", "terms")):
+        for entry in data.get(key, []):
+            ids = scope_ids(entry)
+            report.add(key, len(vocabulary.add(conn, kind, ids["tenant_id"], ids["project_id"], entry["names"])))
     for optout in data.get("optouts", []):
         report.add("optouts", cur.execute(queries.seed_optout, optout | scope_ids(optout)).rowcount)
     for conversation in data.get("conversations", []):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import psycopg
 from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
 
 
 def tenant(db: psycopg.Connection, slug: str) -> int:
@@ -15,12 +16,21 @@ def project(db: psycopg.Connection, tenant_id: int, slug: str) -> int:
 
 
 def agent(db: psycopg.Connection, slug: str, tenant_id: int | None = None, project_id: int | None = None,
-          status: str = "published", enabled: bool = True, instructions: str = "Escreva com clareza.") -> int:
+          status: str = "published", enabled: bool = True, instructions: str = "Escreva com clareza.",
+          requires: dict | None = None) -> int:
     return db.execute(
-        """INSERT INTO agents (tenant_id, project_id, slug, name, instructions, status, enabled)
-           VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id""",
-        (tenant_id, project_id, slug, slug, instructions, status, enabled),
+        """INSERT INTO agents (tenant_id, project_id, slug, name, instructions, status, enabled, requires)
+           VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING id""",
+        (tenant_id, project_id, slug, slug, instructions, status, enabled, Jsonb(requires or {})),
     ).fetchone()[0]
+
+
+def vocabulary(db: psycopg.Connection, kind: str, tenant_id: int, project_id: int | None, *names: str) -> None:
+    """Give a scope dataset groups (kind "group") or glossary terms ("term")."""
+    table = {"group": "dataset_groups", "term": "glossary_terms"}[kind]
+    for name in names:
+        db.execute(f"INSERT INTO {table} (tenant_id, project_id, name) VALUES (%s, %s, %s)",  # table from the dict above
+                   (tenant_id, project_id, name))
 
 
 def set_default(db: psycopg.Connection, default_agent: str | None, tenant_id: int | None = None,

@@ -40,7 +40,14 @@ def test_agents_json_is_the_resolved_catalog(demo_url, capsys):
     assert main(["agents", "--tenant", "acme", "--project", "vendas", "--json"]) == 0
     catalog = json.loads(capsys.readouterr().out)
     assert {a["slug"]: a["layer"] for a in catalog} == {"analista-financeiro": "official",
+                                                        "conciliador-bancario": "tenant",
                                                         "resumo-para-diretoria": "tenant"}
+    # The demo's availability both ways: vendas lacks the group conciliador-bancario needs.
+    by_slug = {a["slug"]: a for a in catalog}
+    assert (by_slug["conciliador-bancario"]["available"], by_slug["conciliador-bancario"]["missing"]) == (
+        False, {"groups": ["extratos-bancarios"], "terms": []})
+    assert by_slug["analista-financeiro"]["trace_attributes"] == {
+        "gen_ai.prompt.name": "analista-financeiro", "gen_ai.prompt.version": "1", "registry.agent.layer": "official"}
     assert set(catalog[0]) >= {"tenant_id", "project_id", "agent_id", "instructions", "requires", "version"}
 
 

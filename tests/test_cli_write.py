@@ -109,11 +109,11 @@ def test_import_is_all_or_nothing_and_idempotent(demo, capsys, tmp_path: Path):
 
 def test_export_then_import_changes_nothing(demo, capsys, tmp_path: Path):
     code, out, _ = run(capsys, "export", str(tmp_path))
-    assert code == 0 and "Exported 6 agent file(s)" in out
+    assert code == 0 and "Exported 7 agent file(s)" in out and "2 scope.yaml file(s)" in out
     assert (tmp_path / "official" / "analista-financeiro.md").is_file()
     assert (tmp_path / "acme" / "financeiro" / "analista-de-caixa.md").is_file()
     code, out, _ = run(capsys, "import", str(tmp_path))
-    assert code == 0 and "0 created, 0 updated, 6 unchanged" in out
+    assert code == 0 and out.rstrip().endswith("0 created, 0 updated, 7 unchanged, 0 refused.")
     first = {p: p.read_bytes() for p in tmp_path.rglob("*.md")}
     again = tmp_path / "again"
     run(capsys, "export", str(again))

@@ -519,3 +519,44 @@ def test_a_listener_learns_no_slug_of_another_tenant(db, world):
         payloads = [json.loads(n.payload) for n in listener.notifies(timeout=2, stop_after=1)]
     assert payloads and payloads[0]["tenant_id"] == world["b"]["tenant"]
     assert payloads[0]["slug"] is None and "plano-secreto" not in json.dumps(payloads)
+
+
+# -- what a scope has (revision 0008): dataset groups, glossary terms, their history -----------
+def test_a_tenant_reads_and_writes_only_its_own_groups_and_terms(db, world, app_url):
+    a, b = world["a"], world["b"]
+    db.execute("INSERT INTO dataset_groups (tenant_id, name) VALUES (%s, 'segredo-de-b')", (b["tenant"],))
+    db.execute("INSERT INTO glossary_terms (tenant_id, project_id, name) VALUES (%s, %s, 'termo-de-b')",
+               (b["tenant"], b["project"]))
+    with session(app_url, a["tenant"]) as conn:
+        assert conn.execute("SELECT count(*) AS n FROM dataset_groups").fetchone() == {"n": 0}
+        assert conn.execute("SELECT count(*) AS n FROM glossary_terms").fetchone() == {"n": 0}
+        assert conn.execute("SELECT count(*) AS n FROM vocabulary_changes").fetchone() == {"n": 0}
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):  # row-level security's WITH CHECK
+            conn.execute("INSERT INTO dataset_groups (tenant_id, name) VALUES (%s, 'x')", (b["tenant"],))
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):  # no grant: the history is the trigger's
+            conn.execute("INSERT INTO vocabulary_changes (tenant_id, kind, name, change, changed_by) "
+                         "VALUES (%s, 'group', 'x', 'added', 'me')", (a["tenant"],))
+        assert conn.execute("DELETE FROM glossary_terms WHERE name_key = 'termo-de-b'").rowcount == 0
+        # Its own: written, and kept in its history by the trigger.
+        conn.execute("INSERT INTO dataset_groups (tenant_id, project_id, name) VALUES (%s, %s, 'financeiro')",
+                     (a["tenant"], a["project"]))
+        assert conn.execute("SELECT kind, name, change FROM vocabulary_changes").fetchall() == [
+            {"kind": "group", "name": "financeiro", "change": "added"}]
+        # A project of B named with A's tenant fails like a missing one (the composite key).
+        with pytest.raises(psycopg.errors.ForeignKeyViolation):
+            conn.execute("INSERT INTO dataset_groups (tenant_id, project_id, name) VALUES (%s, %s, 'x')",
+                         (a["tenant"], b["project"]))
+
+
+def test_another_tenants_groups_never_make_an_agent_available(db, world, app_url):
+    """B having the group A's agent needs changes nothing for A, and A's explanation names no B row."""
+    a, b = world["a"], world["b"]
+    db.execute("""UPDATE agents SET requires = '{"grupos": ["segredo"]}' WHERE id = %s""", (a["agent"],))
+    db.execute("INSERT INTO dataset_groups (tenant_id, name) VALUES (%s, 'segredo')", (b["tenant"],))
+    with session(app_url, a["tenant"]) as conn:
+        row = conn.execute("SELECT available, missing FROM resolve_agent(%s, %s, 'only-a')",
+                           (a["tenant"], a["project"])).fetchone()
+        assert row == {"available": False, "missing": {"groups": ["segredo"], "terms": []}}
+        assert conn.execute("SELECT count(*) AS n FROM explain_agent(%s, %s, 'only-b')",
+                            (a["tenant"], a["project"])).fetchone() == {"n": 0}
+        assert conn.execute("SELECT count(*) AS n FROM agent_explanations WHERE slug = 'only-b'").fetchone() == {"n": 0}

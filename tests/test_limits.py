@@ -33,6 +33,11 @@ LENGTHS = {
     "conventions_language_format": limits.CONVENTION_LANGUAGE,
     "conventions_created_by_length": limits.ACTOR,
     "convention_versions_replaced_by_length": limits.ACTOR,
+    # A dataset group or glossary term is what a requires entry names: the same cap.
+    "dataset_groups_name_format": limits.REQUIRES_ITEM,
+    "glossary_terms_name_format": limits.REQUIRES_ITEM,
+    "vocabulary_changes_name_length": limits.REQUIRES_ITEM,
+    "vocabulary_changes_changed_by_length": limits.ACTOR,
 }
 NFC_CAPS = {"agents_instructions_length": limits.INSTRUCTIONS,
             "projects_instruction_file_length": limits.INSTRUCTION_FILE,

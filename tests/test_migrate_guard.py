@@ -144,8 +144,8 @@ def test_yes_downgrades_and_it_is_said_as_read_back(seeded, capsys):
 
 
 def test_a_downgrade_that_drops_no_data_does_not_ask(seeded, capsys, monkeypatch):
-    # The newest revision whose undoing drops no table or column; later ones (conventions, 0008,
-    # drops the demo's) are undone first, with --yes.
+    # The newest revision whose undoing drops no table or column; later ones (0008 drops the scopes'
+    # groups and terms, 0009 the demo's conventions) are undone first, with --yes.
     revisions = migrate.revisions()
     newest = next(r for r in reversed(revisions) if not migrate.dropped_by(r))
     previous = revisions[revisions.index(newest) - 1]
@@ -155,6 +155,13 @@ def test_a_downgrade_that_drops_no_data_does_not_ask(seeded, capsys, monkeypatch
     code, out, err = run(capsys, "migrate", "--revision", previous, "--downgrade")
     assert code == 0, err
     assert "no table or column is dropped" in out and revision(seeded) == previous
+
+
+def test_the_downgrade_below_0008_names_the_groups_it_drops(seeded, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, out, err = run(capsys, "migrate", "--revision", "0007", "--downgrade")
+    assert code != 0 and revision(seeded) == migrate.revisions()[-1]
+    assert "table dataset_groups: 3 row(s)" in out and "column agent_adoptions.version" in out, out
 
 
 def test_empty_tables_are_named_but_cost_no_question(empty_db_url, monkeypatch, capsys):

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.helpers import plan, plan_nodes, seq_scanned
+from tests.helpers import indexes_used, plan, plan_nodes, seq_scanned
 
 
 @pytest.fixture
@@ -32,6 +32,12 @@ def populated(db):
     db.execute("""INSERT INTO agent_defaults (tenant_id, default_agent)
                   SELECT t.id, CASE WHEN t.id % 2 = 0 THEN 'official-3' ELSE '' END FROM tenants t""")
     db.execute("INSERT INTO agent_defaults (default_agent) VALUES ('official-2')")
+    # Availability (revision 0008): every tenant's override requires a group and a term; half the
+    # tenants have the group, some projects add the term.
+    db.execute("""UPDATE agents SET requires = '{"grupos": ["financeiro"], "termos": ["receita"]}'
+                   WHERE layer = 'tenant'""")
+    db.execute("INSERT INTO dataset_groups (tenant_id, name) SELECT id, 'Financeiro' FROM tenants WHERE id % 2 = 0")
+    db.execute("INSERT INTO glossary_terms (tenant_id, project_id, name) SELECT tenant_id, id, 'receita' FROM projects WHERE id % 3 = 0")
     db.execute("ANALYZE")
     return db.execute("SELECT max(id) FROM projects").fetchone()[0]
 
@@ -84,3 +90,51 @@ def test_row_level_security_keeps_the_index_conditions(db, populated):
     assert as_tenant == as_superuser
     probes = [c for name, c in as_tenant if name == "agents_layer_slug_key" and "slug =" in c]
     assert len(probes) == 3, as_tenant  # one per layer, the slug in each index condition
+
+
+@pytest.mark.parametrize("view", ["effective_agents", "effective_default_agent", "agent_explanations"])
+def test_a_console_filter_by_slugs_stays_index_driven(db, populated, view):
+    """tenant_slug and project_slug reach tenants_slug_key and projects_tenant_slug_key, then the
+    scope's own key: no view resolves every scope to filter afterwards (issue 14, requirement 7)."""
+    tenant_slug, project_slug, project_id = db.execute(
+        "SELECT t.slug, p.slug, p.id FROM projects p JOIN tenants t ON t.id = p.tenant_id WHERE p.id = %s",
+        (populated,)).fetchone()
+    query = f"SELECT * FROM {view} WHERE tenant_slug = %s AND project_slug = %s"
+    tree = plan(db, query, (tenant_slug, project_slug))
+    assert seq_scanned(tree) == set(), json.dumps(tree)[:2000]
+    assert "tenants_slug_key" in indexes_used(tree), json.dumps(tree)[:2000]
+    # One scope resolved, not the tenant's every project: the project's slug filters the scopes
+    # before the resolution runs (counted on the executed plan).
+    resolved_by = {"effective_agents": "agents", "effective_default_agent": "agent_defaults"}.get(view)
+    if resolved_by is not None:
+        executed = db.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query, (tenant_slug, project_slug)).fetchone()[0][0]["Plan"]
+        loops = [n["Actual Loops"] for n in plan_nodes(executed) if n.get("Relation Name") == resolved_by]
+        assert loops and max(loops) == 1, json.dumps(executed)[:2000]
+    by_slugs = db.execute(query, (tenant_slug, project_slug)).fetchall()
+    assert by_slugs and by_slugs == db.execute(f"SELECT * FROM {view} WHERE project_id = %s", (project_id,)).fetchall()
+
+
+def test_availability_is_probed_by_key(db, populated):
+    """An agent that requires something costs a probe of the groups' and terms' primary keys per
+    name, never a scan; on the conversation path too (issue 14, requirement 6)."""
+    tenant_id, project_id = db.execute("SELECT tenant_id, id FROM projects WHERE id = %s", (populated,)).fetchone()
+    pinned = db.execute("""INSERT INTO conversations (tenant_id, project_id, agent_slug)
+                           VALUES (%s, %s, 'official-' || (%s %% 50 + 1)) RETURNING id""",
+                        (tenant_id, project_id, tenant_id)).fetchone()[0]
+    db.execute("ANALYZE")
+    for query, params in (("SELECT * FROM resolve_agents(%s, %s)", (tenant_id, project_id)),
+                          ("SELECT * FROM resolve_conversation_agent(%s)", (pinned,)),
+                          ("SELECT * FROM explain_agent(%s, %s, 'official-1')", (tenant_id, project_id))):
+        tree = plan(db, query, params)
+        assert seq_scanned(tree) == set(), json.dumps(tree)[:2000]
+        if "explain" not in query:
+            assert {"dataset_groups_pkey", "glossary_terms_pkey"} <= indexes_used(tree), json.dumps(tree)[:2000]
+
+
+def test_the_conversation_path_reads_no_slugs(db, populated):
+    """conversation_agents carries the tenant's and project's slugs for consoles; the function the
+    services call drops those joins (left joins on primary keys the planner removes)."""
+    conversation_id = db.execute("SELECT max(id) FROM conversations").fetchone()[0]
+    tree = plan(db, "SELECT * FROM resolve_conversation_agent(%s)", (conversation_id,))
+    read = {n.get("Relation Name") for n in plan_nodes(tree)}
+    assert not read & {"tenants", "projects"}, json.dumps(tree)[:2000]

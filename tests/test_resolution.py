@@ -252,13 +252,16 @@ def test_view_and_function_columns_match(db):
             cur.execute(relation_query)
             return [c.name for c in cur.description]
 
-    assert columns("SELECT * FROM effective_agents LIMIT 0") == columns("SELECT * FROM resolve_agents(1, NULL) LIMIT 0")
-    assert columns("SELECT * FROM effective_default_agent LIMIT 0") == columns("SELECT * FROM resolve_default_agent(1, NULL) LIMIT 0")
-    assert columns("SELECT * FROM conversation_agents LIMIT 0") == columns("SELECT * FROM resolve_conversation_agent(1) LIMIT 0")
+    # The views are the functions plus the tenant's and project's slugs at the end (for consoles).
+    slugs = ["tenant_slug", "project_slug"]
+    assert columns("SELECT * FROM effective_agents LIMIT 0") == columns("SELECT * FROM resolve_agents(1, NULL) LIMIT 0") + slugs
+    assert columns("SELECT * FROM effective_default_agent LIMIT 0") == columns("SELECT * FROM resolve_default_agent(1, NULL) LIMIT 0") + slugs
+    assert columns("SELECT * FROM conversation_agents LIMIT 0") == columns("SELECT * FROM resolve_conversation_agent(1) LIMIT 0") + slugs
     assert columns("SELECT * FROM effective_agents LIMIT 0") == [
         "tenant_id", "project_id", "slug", "agent_id", "layer", "version", "name", "description",
-        "when_to_use", "requires", "instructions"]
+        "when_to_use", "requires", "instructions", "available", "missing"] + slugs
     assert columns("SELECT * FROM effective_default_agent LIMIT 0") == [
-        "tenant_id", "project_id", "default_agent", "source_layer", "agent_id", "orphaned"]
+        "tenant_id", "project_id", "default_agent", "source_layer", "agent_id", "orphaned"] + slugs
     assert columns("SELECT * FROM conversation_agents LIMIT 0") == [
-        "conversation_id", "tenant_id", "project_id", "mode", "slug", "agent_id", "orphaned"]
+        "conversation_id", "tenant_id", "project_id", "mode", "slug", "agent_id", "orphaned",
+        "unavailable", "missing"] + slugs

@@ -5,7 +5,8 @@ Workloads, each timed per call (one round trip unless said otherwise), random in
     (a)  a_conversation   SELECT * FROM resolve_conversation_agent(id)        random conversation
     (a') a_peer           the same answer fetched in Python: the conversation, the layers'
                           defaults (if it follows the default), the slug's candidates in the
-                          three layers, the opt-out — up to 4 round trips, merged in Python
+                          three layers, the opt-out, the scope's groups and terms when the
+                          winner requires some — up to 5 round trips, merged in Python
     (b)  b_function       SELECT * FROM resolve_agents(tenant, project)        random project
          b_view           SELECT * FROM effective_agents WHERE project_id = p
          b_menu           the same function, menu columns only (no instructions, no requires)
@@ -14,6 +15,8 @@ Workloads, each timed per call (one round trip unless said otherwise), random in
     (c)  c_default        SELECT * FROM resolve_default_agent(tenant, project)
     (d)  d_update         Registry.update_agent(id, AgentChanges(instructions=…), expected_version)
                           — gate, optimistic version, history trigger, one transaction
+    (f)  f_explain        SELECT * FROM explain_agent(tenant, project, slug)  random project, official slug
+         f_explain_view   SELECT * FROM agent_explanations WHERE project_id = p AND slug = s
     (e)  e_baseline       SELECT id, tenant_id, project_id, agent_slug FROM conversations WHERE id = $1
                           — the physical floor of one round trip, on the table (a) starts from
 
@@ -37,6 +40,7 @@ import platform
 import random
 import statistics
 import time
+import unicodedata
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -53,7 +57,7 @@ from registry.models import AgentChanges
 from registry.seeding import OFFICIAL_AGENTS_DIR
 
 WORKLOADS = ["e_baseline", "a_conversation", "a_peer", "b_function", "b_view", "b_peer", "b_menu", "c_default",
-             "d_update"]
+             "d_update", "f_explain", "f_explain_view"]
 LABELS = {
     "e_baseline": "(e) pk select, baseline",
     "a_conversation": "(a) conversation agent, fn",
@@ -64,6 +68,8 @@ LABELS = {
     "b_menu": "(b) catalog, fn, menu columns",
     "c_default": "(c) effective default, fn",
     "d_update": "(d) validated update",
+    "f_explain": "(f) explain one slug, fn",
+    "f_explain_view": "(f) explain one slug, view",
 }
 
 
@@ -82,14 +88,28 @@ def peer_conversation(conn: psycopg.Connection, conversation_id: int) -> tuple |
     else:
         mode, slug = ("none" if agent_slug == "" else "pinned"), agent_slug
     slug = slug or None
-    agent_id = None
+    agent_id, missing = None, {"groups": [], "terms": []}
     if slug is not None:
         candidates = conn.execute(queries.peer_candidates, (slug, tenant_id, scope_project)).fetchall()
         if candidates:
-            winner = max(candidates, key=lambda r: (r[2], r[1]))[0]
+            winner, _, _, requires = max(candidates, key=lambda r: (r[2], r[1]))
             if project_id is None or conn.execute(queries.peer_opted_out, (project_id, winner)).fetchone() is None:
                 agent_id = winner
-    return (conversation_id, tenant_id, project_id, mode, slug, agent_id, slug is not None and agent_id is None)
+                missing = peer_missing(conn, tenant_id, scope_project, requires)
+    unavailable = bool(missing["groups"] or missing["terms"])
+    return (conversation_id, tenant_id, project_id, mode, slug, None if unavailable else agent_id,
+            slug is not None and agent_id is None, unavailable, missing)
+
+
+def peer_missing(conn: psycopg.Connection, tenant_id: int, scope_project: int, requires: dict) -> dict[str, list[str]]:
+    """(a') Availability the peer's way: one more round trip when the winner requires something."""
+    wanted = {"groups": requires.get("grupos", []) + requires.get("groups", []),
+              "terms": requires.get("termos", []) + requires.get("terms", [])}
+    if not (wanted["groups"] or wanted["terms"]):
+        return {"groups": [], "terms": []}
+    has = set(conn.execute(queries.peer_scope_names, {"tenant_id": tenant_id, "project_id": scope_project}).fetchall())
+    key = lambda name: unicodedata.normalize("NFC", name.lower())  # noqa: E731 — as name_key
+    return {kind: [n for n in names if (kind, key(n)) not in has] for kind, names in wanted.items()}
 
 
 def peer_catalog(conn: psycopg.Connection, tenant_id: int, project_id: int) -> list[tuple]:
@@ -113,6 +133,7 @@ class Inputs:
     conversations: array
     projects: array        # flat pairs: project_id, tenant_id
     update_targets: list[int]
+    slugs: list[str]       # the official layer's, which (f) explains
 
     @classmethod
     def load(cls, url: str) -> Inputs:
@@ -122,7 +143,8 @@ class Inputs:
             for pid, tid in conn.execute(queries.bench_projects):
                 projects.extend((pid, tid))
             targets = [r[0] for r in conn.execute(queries.bench_update_targets)]
-        return cls(conversations, projects, targets)
+            slugs = [r[0] for r in conn.execute(queries.bench_official_slugs)]
+        return cls(conversations, projects, targets, slugs)
 
 
 class _Client:
@@ -146,6 +168,8 @@ class _Client:
             "b_menu": lambda: self._fetch(queries.bench_catalog_menu, self._project()[::-1]),
             "c_default": lambda: self._fetch(queries.resolve_default_agent, self._project()[::-1]),
             "d_update": self._update,
+            "f_explain": lambda: self._fetch(queries.explain_agent, (*self._project()[::-1], self._slug())),
+            "f_explain_view": lambda: self._fetch(queries.bench_explain_view, (self._project()[0], self._slug())),
         }
 
     def _fetch(self, query: str, params: tuple) -> int:
@@ -154,6 +178,9 @@ class _Client:
     def _conversation(self) -> int:
         ids = self.inputs.conversations
         return ids[self.rng.randrange(len(ids))]
+
+    def _slug(self) -> str:
+        return self.inputs.slugs[self.rng.randrange(len(self.inputs.slugs))] if self.inputs.slugs else "none"
 
     def _project(self) -> tuple[int, int]:
         i = self.rng.randrange(len(self.inputs.projects) // 2) * 2

@@ -7,13 +7,14 @@ remove an agent from view preview their impact and ask first, on the command's o
 from __future__ import annotations
 
 import argparse
+import sys
 
 from registry import limits
 from registry.models import AgentChanges, AgentContent
 from registry.refs import ascii_int
 from registry.render import as_json, table
 
-from .confirm import confirm
+from .confirm import confirm, impact_table
 from .options import (agent_address, agent_ref, content_options, instructions, requires, tool_profile,
                       validated)
 from .parsing import Handler, action, actions, command, json_option, yes_option
@@ -35,8 +36,22 @@ def cmd_create(args: argparse.Namespace) -> None:
                         when_to_use=args.when_to_use or "", requires=requires(args) or {},
                         instructions=instructions(args) or "", status="published" if args.publish else "draft",
                         note=args.note, tool_profile=tool_profile(args))
-    agent = run(args, lambda r: r.create_agent(content, tenant=args.tenant, project=args.project))
+    with session(args) as registry:
+        shadow = registry.shadowing(args.slug, args.tenant, args.project) if args.publish else None
+        agent = registry.create_agent(content, tenant=args.tenant, project=args.project)
     _print_agent(args, agent, "Created")
+    _warn_shadowing(args, shadow)
+
+
+def _warn_shadowing(args: argparse.Namespace, shadow) -> None:
+    """A published override hides what its scopes inherited: said, with the impact, never refused
+    (on stderr with --json, so the JSON stays parseable)."""
+    if shadow is None:
+        return
+    out = sys.stderr if args.json else sys.stdout
+    print(f"Note: {shadow.warning}.", file=out)
+    if shadow.impact:
+        print(impact_table(shadow.impact), file=out)
 
 
 def cmd_update(args: argparse.Namespace) -> None:
@@ -49,11 +64,15 @@ def cmd_update(args: argparse.Namespace) -> None:
 
 def _status_command(method: str, verb: str, removes: bool) -> Handler:
     def handle(args: argparse.Namespace) -> None:
+        shadow = None
         with session(args) as registry:
             if removes:
                 confirm(args, registry.impact_of_removal(agent_ref(args)))
+            else:  # publish, enable: an override that starts to show hides what lies beneath
+                shadow = registry.shadowing_of_publish(agent_ref(args))
             agent = getattr(registry, method)(agent_ref(args), expected_version=args.version)
         _print_agent(args, agent, verb)
+        _warn_shadowing(args, shadow)
     return handle
 
 

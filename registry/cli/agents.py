@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from registry.explain import missing_words
 from registry.models import CatalogEntry
 from registry.render import as_json, table
 
@@ -13,8 +14,9 @@ from .session import run
 
 
 def catalog_table(agents: Sequence[CatalogEntry]) -> str:
-    return table(["slug", "layer", "version", "tokens", "uses", "name"],
-                 [(a.slug, a.layer, a.version, a.instruction_tokens, a.uses, a.name) for a in agents])
+    return table(["slug", "layer", "version", "tokens", "uses", "available", "name"],
+                 [(a.slug, a.layer, a.version, a.instruction_tokens, a.uses,
+                   "yes" if a.available else f"no: needs {missing_words(a.missing)}", a.name) for a in agents])
 
 
 def cmd_agents(args: argparse.Namespace) -> None:

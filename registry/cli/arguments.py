@@ -7,7 +7,7 @@ import argparse
 from registry.refs import InvalidReference, not_utf8, parse_ref, parse_slug
 
 # Positionals named as the user sees them; every other destination is an option, --like-this.
-_POSITIONALS = ("agent", "slug", "value", "path", "directory", "file")
+_POSITIONALS = ("agent", "slug", "value", "path", "directory", "file", "names")
 
 
 def check_arguments(args: argparse.Namespace) -> None:

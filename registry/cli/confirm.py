@@ -14,6 +14,8 @@ def impact_table(rows) -> str:
         return f"tenant {r.tenant_id}" + (f" / project {r.project_id}" if r.project_id else " (tenant-wide)")
 
     def state(agent_id, layer, slug) -> str:
+        if agent_id is None and layer is not None:
+            return f"the new agent ({layer})"  # a creation's preview: the row does not exist yet
         if agent_id is None:
             return f"{slug!r}: none" if slug else "none"
         return f"#{agent_id} ({layer})"

@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from registry.refs import ascii_int, is_ascii_id
+from registry.explain import missing_words
 from registry.render import as_json, describe_conversation
 
 from .parsing import action, actions, command, json_option
@@ -45,6 +46,10 @@ def _warn_if_orphaned(resolved) -> None:
     if resolved.orphaned:
         print(f"registry: warning: {resolved.slug!r} resolves to no agent in this scope: conversation "
               f"{resolved.conversation_id} runs without one until an agent of that slug exists", file=sys.stderr)
+    elif resolved.unavailable:
+        print(f"registry: warning: {resolved.slug!r} needs {missing_words(resolved.missing)}, which this "
+              f"scope lacks: conversation {resolved.conversation_id} runs without an agent until the scope has "
+              "them (registry groups|terms add)", file=sys.stderr)
 
 
 def _hint(word: str) -> str:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 
 import psycopg
+from psycopg.rows import dict_row
 
 from registry import db, migrate, queries, repository
 from registry.api import Registry
 from registry.embedded import default_data_dir
+from registry.explain import missing_words
 from registry.render import describe_default, table
 from registry.seeding import load_seeds
 
@@ -35,6 +37,7 @@ def cmd_demo(args: argparse.Namespace) -> None:
             agents = registry.agents_in(conn, scope)
             default = repository.effective_default(conn, tenant.id, project.id)
             conversations = [repository.conversation_agent(conn, cid) for cid in _conversations(conn, project.id)]
+            availability = _availability(conn, tenant.id)
     print()
     print(f"Effective catalog of project {tenant.slug}/{project.slug} (the most specific layer wins by slug):")
     print(catalog_table(agents))
@@ -45,8 +48,20 @@ def cmd_demo(args: argparse.Namespace) -> None:
     print(table(["id", "mode", "slug", "agent", "orphaned"],
                 [(c.conversation_id, c.mode, c.slug, c.agent_id, c.orphaned) for c in conversations]))
     print()
-    print("Next: registry agents --tenant acme --project vendas   (an opt-out and a draft override;")
+    print(f"Availability in {tenant.slug}'s projects of the agents that require something (a property of the "
+          "winner: an unavailable agent stays, reported, and conversations run without it):")
+    print(table(["slug", "project", "available", "missing"],
+                [(r["slug"], r["project_slug"], r["available"], None if r["available"] else missing_words(r["missing"]))
+                 for r in availability]))
+    print()
+    print("Next: registry explain --tenant acme --project vendas conciliador-bancario   (why, layer by layer)")
+    print("      registry agents --tenant acme --project vendas   (an opt-out and a draft override;")
     print("      from the checkout: ./dev agents --tenant acme --project vendas)")
+
+
+def _availability(conn: psycopg.Connection, tenant_id: int) -> list[dict]:
+    with conn.cursor(row_factory=dict_row) as cur:
+        return cur.execute(queries.demo_availability, (tenant_id,)).fetchall()
 
 
 def _conversations(conn: psycopg.Connection, project_id: int) -> list[int]:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from registry.agent_io import export_agents, import_agents
+from registry.scope_files import FILE_NAME as SCOPE_FILE
 from registry.text_files import TextFileError
 
 from .parsing import command, json_option
@@ -21,11 +22,15 @@ def cmd_import(args: argparse.Namespace) -> None:
         print(json.dumps(report.__dict__, indent=2))
         return
     print(f"Imported {args.path}: {report.summary()}.")
+    for source, what in report.shadowing:
+        print(f"  {source}: {what}")
 
 
 def cmd_export(args: argparse.Namespace) -> None:
     written = run(args, lambda r: export_agents(r, Path(args.directory), tenant=args.tenant))
-    print(f"Exported {len(written)} agent file(s) to {args.directory}.")
+    scopes = sum(1 for path in written if path.name == SCOPE_FILE)
+    print(f"Exported {len(written) - scopes} agent file(s) to {args.directory}"
+          + (f", and {scopes} {SCOPE_FILE} file(s) (groups and terms)." if scopes else "."))
 
 
 def register(commands: argparse._SubParsersAction) -> None:

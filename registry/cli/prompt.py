@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from registry.errors import InvalidInput
+from registry.models import trace_attributes
 from registry.paths import SEEDS_DIR
 from registry.refs import ascii_int, is_ascii_id
 from registry.render import describe_conversation
@@ -34,9 +35,15 @@ def cmd_prompt(args: argparse.Namespace) -> None:
 
     resolved, agent = run(args, lambda r: r.conversation_with_agent(args.conversation))
     framed = frame_system_prompt(rules, agent)
+    if args.adopt and framed.agent_slug is not None:
+        run(args, lambda r: r.adopt(args.conversation, framed.fingerprint))
+    # What a service attaches to its traces: the agent framed (none when refused) and this prompt.
+    attributes = (trace_attributes(agent.slug, agent.version, agent.layer, framed.fingerprint)
+                  if agent is not None and framed.agent_slug is not None else {})
     if args.json:
         print(json.dumps({"conversation": resolved.model_dump(mode="json"), "text": framed.text,
                           "tokens": dict(framed.tokens), "fingerprint": framed.fingerprint,
+                          "trace_attributes": attributes,
                           "refusal": _refusal_json(framed.refusal)}, ensure_ascii=False, indent=2))
         return
     print(framed.text, end="")
@@ -66,6 +73,9 @@ def _assembled(args: argparse.Namespace, rules: str) -> None:
                                                     directory=_directory(args.dir, workspace),
                                                     language=args.language))
     assembled = built.assembled
+    if args.adopt and built.conversation.agent_id is not None and built.refusal is None:
+        # The fingerprint recorded is that of the prompt as assembled here, what the service sent.
+        run(args, lambda r: r.adopt(args.conversation, assembled.fingerprint))
     if args.json:
         print(json.dumps({"conversation": built.conversation.model_dump(mode="json"), "text": assembled.text,
                           "layers": [vars(r) | {"strategy": str(r.strategy)} for r in assembled.layers],
@@ -190,4 +200,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--language", help="the language of the work (e.g. python), for language-scoped conventions")
     p.add_argument("--hooks", metavar="MODULE:NAME", help="a registry.harness.hooks.Hooks value to run around the "
                    "assembly (before_assembly, after_assembly)")
+    p.add_argument("--adopt", action="store_true", help="record that the conversation adopted its agent, with "
+                   "this prompt's fingerprint (what a service does when it answers)")
     json_option(p)

@@ -25,9 +25,16 @@ SELECT scope_tenant_id, scope_project_id, default_agent FROM public.agent_defaul
 
 -- name: peer_candidates
 -- (a') The peer: the slug's candidates in the three layers.
-SELECT id, scope_tenant_id, scope_project_id FROM public.agents
+SELECT id, scope_tenant_id, scope_project_id, requires FROM public.agents
  WHERE slug = %s AND scope_tenant_id IN (0, %s) AND scope_project_id IN (0, %s)
    AND status = 'published' AND enabled;
+
+-- name: peer_scope_names
+-- (a') The peer, when the winner requires something: the scope's dataset groups and glossary
+-- terms, keyed as the database keys them (case-folded, NFC).
+SELECT 'groups', name_key FROM public.dataset_groups WHERE tenant_id = %(tenant_id)s AND scope_project_id IN (0, %(project_id)s)
+UNION ALL
+SELECT 'terms', name_key FROM public.glossary_terms WHERE tenant_id = %(tenant_id)s AND scope_project_id IN (0, %(project_id)s);
 
 -- name: peer_opted_out
 -- (a') The peer: whether the project opted out of the winner.
@@ -42,6 +49,14 @@ SELECT id, slug, layer, version, name, description, when_to_use, requires, instr
 -- name: peer_optouts
 -- (b') The peer: the project's opt-outs.
 SELECT agent_id FROM public.agent_optouts WHERE project_id = %s;
+
+-- name: bench_explain_view
+-- (f) One slug explained through the console view, filtered as a console would.
+SELECT * FROM public.agent_explanations WHERE project_id = %s AND slug = %s;
+
+-- name: bench_official_slugs
+-- The official layer's slugs, which (f) explains (tenants override many of them).
+SELECT slug FROM public.agents WHERE scope_tenant_id = 0 AND scope_project_id = 0 ORDER BY slug;
 
 -- name: bench_conversations
 -- Every conversation's id, for the clients to draw from.

@@ -1,4 +1,4 @@
--- Directory-scoped conventions (revision 0008): written through registry.conventions, read by
+-- Directory-scoped conventions (revision 0009): written through registry.conventions, read by
 -- the prompt path for one scope.
 
 -- name: insert_convention

@@ -11,9 +11,19 @@ VALUES (%s, %s, %s, %s, %s) RETURNING id;
 UPDATE public.conversations SET agent_slug = %s WHERE id = %s;
 
 -- name: adopt_conversation_agent
--- Record that a conversation adopted the agent it runs with now; returns that agent's id.
-SELECT adopt_conversation_agent(%s);
+-- Record that a conversation adopted the agent it runs with now, at its version now, and the
+-- fingerprint of the prompt built with it (NULL: none built); returns that agent's id.
+SELECT adopt_conversation_agent(%s, %s);
 
 -- name: conversations_of_project
 -- A project's conversations, oldest first (registry demo).
 SELECT id FROM public.conversations WHERE project_id = %s ORDER BY id;
+
+-- name: demo_availability
+-- The agents of a tenant's projects that require something, with their availability in each
+-- (registry demo): through effective_agents, filtered as a console would.
+SELECT e.slug, e.project_slug, e.available, e.missing
+  FROM public.effective_agents e
+ WHERE e.tenant_id = %s AND e.project_id IS NOT NULL
+   AND jsonb_path_exists(e.requires, '$.*[*]')
+ ORDER BY e.slug, e.project_slug;

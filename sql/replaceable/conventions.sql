@@ -1,7 +1,7 @@
--- Directory-scoped conventions (revision 0008; docs/assembly.md, ADR 0014): what each scope
+-- Directory-scoped conventions (revision 0009; docs/assembly.md, ADR 0014): what each scope
 -- sees, who may read and write which rows, and the history kept on every change of text.
 -- One file for the concern, so its policies and grants sit next to the tables they guard.
--- since revision 0008
+-- since revision 0009
 
 -- For every scope, every convention that may apply in it: the official ones, its tenant's, and
 -- its project's. Which apply in a given directory (nearest first) is decided by

@@ -14,6 +14,13 @@
 -- function it does not know to be leakproof (COALESCE, NULLIF) only after the policy, so an
 -- unfenced slug expression would drop out of the probes' index condition and each probe
 -- would read its whole layer (docs/performance.md, "Under row-level security").
+--
+-- Availability (rule 7): a winner whose requirements the scope lacks stays the winner, and the
+-- conversation runs without an agent (agent_id NULL) and says so: unavailable, and what is
+-- missing — like an orphan, never an error, and never the row beneath in its place. Reading
+-- the winner's requires is one primary-key probe, made only when there is a winner; the
+-- availability lookups run only when it requires something. The tenant and project slugs are
+-- for consoles; the function below does not read them, and the planner drops their joins.
 
 CREATE OR REPLACE VIEW conversation_agents WITH (security_invoker = true) AS
 SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
@@ -21,14 +28,24 @@ SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
             WHEN c.agent_slug = '' THEN 'none'
             ELSE 'pinned' END AS mode,
        s.slug,
-       e.agent_id,
-       s.slug IS NOT NULL AND e.agent_id IS NULL AS orphaned
+       CASE WHEN m.available THEN e.agent_id END AS agent_id,
+       s.slug IS NOT NULL AND e.agent_id IS NULL AS orphaned,
+       COALESCE(NOT m.available, false) AS unavailable,
+       COALESCE(m.missing, '{"groups": [], "terms": []}'::jsonb) AS missing,
+       t.slug AS tenant_slug, p.slug AS project_slug
   FROM public.conversations c
   LEFT JOIN LATERAL (SELECT cd.default_agent
                        FROM public.configured_default_agent(c.tenant_id, c.project_id) cd
                       WHERE c.agent_slug IS NULL
                      OFFSET 0) d ON true
  CROSS JOIN LATERAL (SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug OFFSET 0) s
-  LEFT JOIN LATERAL public.winning_agent_id(c.tenant_id, c.project_id, s.slug) e ON true;
+  LEFT JOIN LATERAL public.winning_agent_id(c.tenant_id, c.project_id, s.slug) e ON true
+  LEFT JOIN LATERAL (SELECT w.available, w.missing
+                       FROM public.agents a
+                      CROSS JOIN LATERAL public.agent_missing(c.tenant_id, c.project_id, a.requires) w
+                      WHERE a.id = e.agent_id
+                     OFFSET 0) m ON true
+  LEFT JOIN public.tenants t ON t.id = c.tenant_id
+  LEFT JOIN public.projects p ON p.id = c.project_id;
 
-COMMENT ON VIEW conversation_agents IS 'For every conversation: mode (pinned, none, default), the slug that applies, the agent it resolves to, and whether it is orphaned.';
+COMMENT ON VIEW conversation_agents IS 'For every conversation: mode (pinned, none, default), the slug that applies, the agent it runs with, whether that slug is orphaned (no agent) or its agent unavailable (the scope lacks what it requires: missing), and the tenant''s and project''s slugs.';

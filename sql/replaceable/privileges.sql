@@ -38,5 +38,6 @@ GRANT SELECT, INSERT, UPDATE, DELETE
 GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO registry_admin;
 
 GRANT SELECT ON public.scopes, public.effective_agents, public.effective_default_agent, public.conversation_agents,
-                public.agent_uses
+                public.agent_uses, public.agent_explanations
     TO registry_app, registry_admin;
+-- The vocabulary of scopes (revision 0008) has its grants in vocabulary.sql.

@@ -15,13 +15,16 @@ RETURNS TABLE (
     description  text,
     when_to_use  text,
     requires     jsonb,
-    instructions text
+    instructions text,
+    available    boolean,
+    missing      jsonb
 )
 LANGUAGE sql STABLE
 AS $$
 SELECT p_tenant_id, p_project_id, w.slug, w.id, w.layer, w.version, w.name,
-       w.description, w.when_to_use, w.requires, w.instructions
+       w.description, w.when_to_use, w.requires, w.instructions, m.available, m.missing
   FROM public.winning_agent(p_tenant_id, p_project_id, p_slug) w
+ CROSS JOIN LATERAL public.agent_missing(p_tenant_id, p_project_id, w.requires) m
  WHERE EXISTS (SELECT 1 FROM public.tenants t WHERE t.id = p_tenant_id)
    AND (p_project_id IS NULL
         OR EXISTS (SELECT 1 FROM public.projects p WHERE p.id = p_project_id AND p.tenant_id = p_tenant_id))

@@ -17,13 +17,16 @@ RETURNS TABLE (
     mode            text,
     slug            text,
     agent_id        bigint,
-    orphaned        boolean
+    orphaned        boolean,
+    unavailable     boolean,
+    missing         jsonb
 )
 LANGUAGE sql STABLE
 AS $$
-SELECT v.conversation_id, v.tenant_id, v.project_id, v.mode, v.slug, v.agent_id, v.orphaned
+SELECT v.conversation_id, v.tenant_id, v.project_id, v.mode, v.slug, v.agent_id, v.orphaned,
+       v.unavailable, v.missing
   FROM public.conversation_agents v
  WHERE v.conversation_id = p_conversation_id
 $$;
 
-COMMENT ON FUNCTION resolve_conversation_agent(bigint) IS 'The agent a conversation runs with: mode pinned/none/default, the slug that applies, the agent it resolves to, and whether it is orphaned.';
+COMMENT ON FUNCTION resolve_conversation_agent(bigint) IS 'The agent a conversation runs with: mode pinned/none/default, the slug that applies, the agent it resolves to, whether it is orphaned, and whether its agent is unavailable (then agent_id is NULL) and what is missing.';

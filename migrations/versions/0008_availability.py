@@ -1,4 +1,4 @@
-"""Directory-scoped conventions: layered like agents, scoped by directory and language, with history.
+"""Requirements and availability: what a scope has, the version each conversation ran on.
 
 Revision ID: 0008
 Revises: 0007
