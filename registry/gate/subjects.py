@@ -133,6 +133,13 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                if n_end <= m_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:m_start])]
     if telling:
         found.setdefault("CONCEAL", []).extend(telling)
+    # WITHHOLD: a showing verb negated or avoided ("no incluyas", "não liste", "avoid listing") — omission,
+    # which only a concealment shape with an auditor or a substitution turns into hiding
+    withheld = [(n_start, v_end) for n_start, n_end in [*found.get("NEGATOR", ()), *found.get("AVOID", ())]
+                for v_start, v_end in found.get("SHOW_VERB", ())
+                if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
+    if withheld:
+        found["WITHHOLD"] = withheld
     # "that the user never learns / que el usuario nunca sepa": a negated knowing is concealment.
     knowing = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for k_start, k_end in found.get("KNOW", ())
                if n_end <= k_start <= n_end + 3]
