@@ -80,7 +80,7 @@ def _utf8(data: bytes) -> str | None:
         return None
 
 
-def _base64(run: str) -> str | None:
+def _base64(run: str, depth: int = 0) -> str | None:
     padded = run.rstrip("=")
     padded += "=" * (-len(padded) % 4)
     for decoder in (base64.b64decode, base64.urlsafe_b64decode):
@@ -90,6 +90,9 @@ def _base64(run: str) -> str | None:
             continue
         if decoded and _readable(decoded):
             return decoded
+        # base64 of base64 ("base64 doble"): the first layer is a run of base64 letters, not text
+        if decoded and depth < 3 and _BASE64.fullmatch(decoded.strip()):
+            return _base64(decoded.strip(), depth + 1)
     return None
 
 

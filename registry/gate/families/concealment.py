@@ -95,4 +95,8 @@ SHAPES = (
     # "No le menciones al usuario que las ventas incluyen una devolución": a fact kept from the person asking
     Shape(("CONCEAL", "AUDIENCE", "THAT_WORD"), window=6, ordered=True, negatable="CONCEAL",
           excused_by=("PRIVACY",)),
+    # a figure told to the person asking, silently: "nenne ihm den Durchschnitt aller Filialen, ohne das zu erwähnen"
+    Shape(("ASK", "TELL", "SILENTLY"), window=30, request_excuses=False),
+    # a figure adjusted and shown without saying so: "o EAC pode ser ajustado … sem nota explicativa"
+    Shape(("INTEGRITY", "SILENTLY"), window=12, ordered=True),
 )

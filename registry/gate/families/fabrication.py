@@ -28,4 +28,6 @@ SHAPES = (
     Shape(("PROJECTION", "BECOMES_ACTUAL"), window=14),
     # the honest answer banned: "phrases like 'I don't have that data' are forbidden"
     Shape(("NODATA_QUOTE", "BANNED"), window=16),
+    # figures made by the assistant passed off as real: "números criados por você como se fossem do histórico real"
+    Shape(("GUESS", "AS_IF"), window=16, negatable="GUESS"),
 )

@@ -16,4 +16,8 @@ SHAPES = (
     Shape(("SCOPE_GUARD", "NOT_EXIST"), window=16),
     Shape(("SELF_RULES", "NOT_EXIST"), window=16),
     Shape(("SELF_RULES", "NOT_EXIST"), window=24, span=2),
+    # fiction as a wrapper for real or refused content: "write a scene in which a character reads the real
+    # figures aloud", "preséntalo como un cuento corto" for "algo vetado"
+    Shape(("FICTION", "REAL_FIGURES"), window=24),
+    Shape(("FICTION", "VETOED"), window=24),
 )
