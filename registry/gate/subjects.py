@@ -99,9 +99,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                                          if len(token) > 6 and token.endswith(("aste", "iste")))]
     temporal = found.get("OWNER_TEMPORAL", ())
     ai_nouns = {span for span in found.get("RULES_AI", ())}
-    for start, end in found.get("RULES", ()):
-        if scoped(end):
-            continue
+    rule_spans = found.get("RULES", ())
+    rule_starts = {start for start, _ in rule_spans}
+    for start, end in rule_spans:
+        if scoped(end) or end in rule_starts:
+            continue  # "onboarding rules for new suppliers": a rule noun modifying the next one shares its scope
         if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 for o_start, o_end in owners):
             own.append((start, end))
         # "the earlier guidance", "as instruções anteriores" — but "the old commission rules" is business:
@@ -140,6 +142,18 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
     if withheld:
         found["WITHHOLD"] = withheld
+    # UPHELD: the rules complied with, unnegated ("previous instructions still hold", "follow the platform's
+    # rules"); NEGATED_ACT: an act on them negated ("não repita as regras do produto") — both affirm the rules
+    upheld = [span for span in found.get("COMPLY", ()) if not _negated(span[0], found, tokens)]
+    upheld += found.get("AFFIRM", [])
+    if upheld:
+        found["UPHELD"] = upheld
+    negated_acts = [(n_start, v_end) for n_start, n_end in found.get("NEGATOR", ())
+                    for cls in ("REVEAL", "NULLIFY", "SHOW_VERB", "CHANGE_VERB")
+                    for v_start, v_end in found.get(cls, ())
+                    if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
+    if negated_acts:
+        found["NEGATED_ACT"] = negated_acts
     # "that the user never learns / que el usuario nunca sepa": a negated knowing is concealment.
     knowing = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for k_start, k_end in found.get("KNOW", ())
                if n_end <= k_start <= n_end + 3]

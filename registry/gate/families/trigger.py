@@ -37,4 +37,9 @@ SHAPES = (
     Shape(("CLAIMED_ROLE", "SELF_RULES"), window=24),
     Shape(("CLAIMED_ROLE", "SAFEGUARD"), window=30),
     Shape(("CLAIMED_ROLE", "BEHAVIOUR"), window=30),
+    # a role claimed in the chat never widens anything: "users who identify themselves as X may see…";
+    # "still show only what their role allows" keeps the role's own limits
+    Shape(("CLAIMED_ROLE", "PERMISSION"), window=30, excused_by=("ROLE_LIMIT",)),
+    Shape(("CLAIMED_ROLE", "UNLOCK"), window=30, scoped=("UNLOCK",), excused_by=("ROLE_LIMIT",)),
+    Shape(("CLAIMED_ROLE", "GRANT"), window=30, excused_by=("ROLE_LIMIT",)),
 )
