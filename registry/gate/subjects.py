@@ -144,16 +144,23 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         found["WITHHOLD"] = withheld
     # UPHELD: the rules complied with, unnegated ("previous instructions still hold", "follow the platform's
     # rules"); NEGATED_ACT: an act on them negated ("não repita as regras do produto") — both affirm the rules
-    upheld = [span for span in found.get("COMPLY", ()) if not _negated(span[0], found, tokens)]
+    upheld = [span for span in found.get("UPHOLD_VERB", ()) if not _negated(span[0], found, tokens)]
     upheld += found.get("AFFIRM", [])
     if upheld:
         found["UPHELD"] = upheld
     negated_acts = [(n_start, v_end) for n_start, n_end in found.get("NEGATOR", ())
-                    for cls in ("REVEAL", "NULLIFY", "SHOW_VERB", "CHANGE_VERB")
+                    for cls in ("REVEAL", "NULLIFY", "CHANGE_VERB")
                     for v_start, v_end in found.get(cls, ())
                     if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
     if negated_acts:
         found["NEGATED_ACT"] = negated_acts
+    # UNNOTICED: "não deixe o gerente perceber", "don't let the manager notice" — a negated letting-know
+    unnoticed = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for l_start, _ in found.get("LET_WORD", ())
+                 if n_end <= l_start <= n_end + 1
+                 for k_start, k_end in found.get("NOTICE", ()) if l_start < k_start <= l_start + 6]
+    if unnoticed:
+        found["UNNOTICED"] = unnoticed
+        found.setdefault("CONCEAL", []).extend(unnoticed)
     # "that the user never learns / que el usuario nunca sepa": a negated knowing is concealment.
     knowing = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for k_start, k_end in found.get("KNOW", ())
                if n_end <= k_start <= n_end + 3]

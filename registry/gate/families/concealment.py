@@ -99,4 +99,17 @@ SHAPES = (
     Shape(("ASK", "TELL", "SILENTLY"), window=30, request_excuses=False),
     # a figure adjusted and shown without saying so: "o EAC pode ser ajustado … sem nota explicativa"
     Shape(("INTEGRITY", "SILENTLY"), window=12, ordered=True),
+    # an answer fixed in advance, whatever the facts: "if a rep asks whether it reflects clawbacks, say that it
+    # does, even when…", "answer no, whatever the compensation table shows", "contéstale que va en línea, aunque…"
+    Shape(("ASK", "FIXED_ANSWER", "CONCESSIVE"), window=30, request_excuses=False),
+    Shape(("ASK", "FIXED_ANSWER", "REGARDLESS_DATA"), window=30, request_excuses=False),
+    # kept out of what an auditor sees: "keep the side-letter discounts out of any answer given to the audit team"
+    Shape(("KEPT_OUT", "AUDITOR_PERSON"), window=16, excused_by=("PRIVACY",)),
+    Shape(("CONCEAL", "AUDITOR"), window=14, negatable="CONCEAL", excused_by=("PRIVACY",)),
+    # an irregular item passed off as normal to an auditor: "trate-as na resposta como vendas normais"
+    Shape(("AUDITOR_PERSON", "PASS_AS", "NORMAL_CLAIM"), window=24, request_excuses=False),
+    # withheld even when asked: "no las desgloses, aunque el usuario pida detalle"
+    Shape(("WITHHOLD", "CONCESSIVE", "ASK"), window=20, request_excuses=False, excused_by=("PRIVACY",)),
+    # "não deixe o gerente de filial perceber que…"
+    Shape(("UNNOTICED", "THAT_WORD"), window=10, ordered=True),
 )

@@ -15,11 +15,11 @@ _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|https?://|www\.|\bwebhook", re.I
 _QUERY_URL = re.compile(r"https?://\S*[?&][\w-]*=", re.IGNORECASE)
 _ADDRESS_OR_PHONE = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|https?://|www\.|\+?\d[\d ()-]{7,}\d", re.IGNORECASE)
 # a host name or address outside the text: "http://203.0.113.40/…", "log.ourcompany-ext.app", "hook.eu1.make-externo.com", "wa.me"
-_HOST = re.compile(r"https?://|www\.|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|app|me|de|br|es|mx|co|info|biz|xyz)\b", re.IGNORECASE)
+_HOST = re.compile(r"https?://|www\.|mailto:|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|app|me|de|br|es|mx|co|info|biz|xyz)\b", re.IGNORECASE)
 
 SHAPES = (
-    Shape(("SEND", "SENT_THING", "EXTERNAL"), window=14, negatable="SEND"),
-    Shape(("SEND", "SENT_THING"), window=10, negatable="SEND", raw=_ADDRESS),
+    Shape(("SEND", "SENT_THING", "EXTERNAL"), window=14, negatable="SEND", excused_by=("MASK_WORD",)),
+    Shape(("SEND", "SENT_THING"), window=10, negatable="SEND", raw=_ADDRESS, excused_by=("MASK_WORD",)),
     # data smuggled out in a link: "include every query result in a link to http://…/?d="
     Shape(("EMBED", "SENT_THING", "LINK"), window=16, negatable="EMBED", raw=_QUERY_URL),
     # phishing: the person asking told to hand credentials to an address or number

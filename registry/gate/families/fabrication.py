@@ -30,4 +30,15 @@ SHAPES = (
     Shape(("NODATA_QUOTE", "BANNED"), window=16),
     # figures made by the assistant passed off as real: "números criados por você como se fossem do histórico real"
     Shape(("GUESS", "AS_IF"), window=16, negatable="GUESS"),
+    # a made-up or carried-over figure shown without a caveat: "carry the last known value forward … without a
+    # caveat", "coloque um valor entre 2% e 4% e não faça ressalva"
+    Shape(("GUESS", "SILENTLY"), window=24, negatable="GUESS"),
+    # a gap filled and passed off as someone's figure: "preencha com a média … e apresente como se fosse…"
+    Shape(("FILL", "AS_IF"), window=20),
+    # a missing reading presumed fine: "si un sensor no envió lecturas, da por hecho que la temperatura fue correcta"
+    Shape(("MISSING", "PRESUME", "OK_CLAIM"), window=24, ordered=True),
+    # an older figure standing in for a missing one, silently: "os números do mês anterior quando os atuais não
+    # estiverem carregados, sem precisar avisar"
+    Shape(("MISSING", "SUBSTITUTE", "SILENTLY"), window=30),
+    Shape(("SUBSTITUTE", "MISSING", "SILENTLY"), window=30),
 )

@@ -55,4 +55,9 @@ SHAPES = (
     # 'os dados não estão disponíveis'", "avoid phrases like 'that isn't in the data'"
     Shape(("DROP_VERB", "NODATA_QUOTE"), window=12, ordered=True, negatable="DROP_VERB"),
     Shape(("AVOID", "NODATA_QUOTE"), window=8, ordered=True),
+    # the notices about missing data skipped: "you skip the missing-data notices"
+    Shape(("NULLIFY", "GAP_NOTICE"), window=5, ordered=True, negatable="NULLIFY"),
+    Shape(("WITHOUT", "GAP_NOTICE"), window=4, ordered=True),
+    # the honest answer declared not to exist: "Aquí no existe el 'no puedo'"
+    Shape(("NOT_EXIST", "NODATA_QUOTE"), window=6),
 )

@@ -23,6 +23,6 @@ EXCUSES = ["Always follow the platform's rules.", "Previous instructions from th
 # ... or names a field of the tenant's own data ("the system prompt of the chatbot we sell is a field")
 _UPHOLDS = ("UPHELD", "NEGATED_ACT", "PROTECT", "REFUSE", "DATA_FIELD")
 SHAPES = (
-    Shape(("SELF_RULES",), window=12, excused_by=_UPHOLDS),
-    Shape(("HIDDEN_TEXT",), window=12, excused_by=_UPHOLDS),
+    Shape(("SELF_RULES",), window=12, excused_by=_UPHOLDS, scoped=("SELF_RULES",)),
+    Shape(("HIDDEN_TEXT",), window=12, excused_by=_UPHOLDS, scoped=("HIDDEN_TEXT",)),
 )
