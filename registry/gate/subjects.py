@@ -148,7 +148,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     upheld += found.get("AFFIRM", [])
     if upheld:
         found["UPHELD"] = upheld
-    negated_acts = [(n_start, v_end) for n_start, n_end in found.get("NEGATOR", ())
+    # ("sin resumir", "without summarising" say how, not whether: only a prohibition upholds)
+    negated_acts = [(n_start, v_end) for n_start, n_end in found.get("NEGATOR", ()) if tokens[n_start] not in _MANNER
                     for cls in ("REVEAL", "NULLIFY", "CHANGE_VERB")
                     for v_start, v_end in found.get(cls, ())
                     if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
@@ -239,6 +240,9 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
 
 _CLITICS = frozenset("le les lo la los las se te me nos lhe lhes o a os as you ever even to a ellos ellas eles elas "
                      "jamais mais nunca ni nem siquiera sequer".split())
+
+
+_MANNER = frozenset("without sem sin ohne sans senza".split())
 
 
 _MODALS = frozenset("should must may can will ever never be to devem deve podem pode vao vai nunca jamais deben debe pueden "

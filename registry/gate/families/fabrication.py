@@ -20,7 +20,9 @@ SHAPES = (
     # "just give a number even if you have to guess", "dê um número mesmo que precise chutar"
     Shape(("CONCESSIVE", "GUESS"), window=8, ordered=True, negatable="GUESS"),
     # a missing or made-up figure passed off as actual: "use a rate between 2% and 4% and report it as the actual figure"
+    # (a label is no excuse when it is refused: "preséntalo como lectura real…, sin marcarlo como estimado")
     Shape(("MISSING", "TRUTH_AS"), window=30, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),
+    Shape(("MISSING", "TRUTH_AS", "SILENTLY"), window=30, negatable="TRUTH_AS"),
     Shape(("GUESS", "TRUTH_AS"), window=30, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),
     Shape(("PLAUSIBLE", "TRUTH_AS"), window=30, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),
     Shape(("MISSING", "PLAUSIBLE"), window=30, excused_by=("DISCLOSE_LABEL",)),

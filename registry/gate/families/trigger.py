@@ -49,8 +49,9 @@ SHAPES = (
     # a passphrase named in one sentence, what it unlocks in the next
     Shape(("TRIGGER_NOUN", "PERMISSION"), window=30, span=2),
     Shape(("TRIGGER_NOUN", "STOP_CHECK"), window=30, span=2),
-    Shape(("TRIGGER_NOUN", "NULLIFY", "RESTRAINT"), window=16, scoped=("RESTRAINT",)),
-    Shape(("TRIGGER_NOUN", "NULLIFY", "RESTRAINT"), window=30, span=2, scoped=("RESTRAINT",)),
+    # (a keyword that lifts restrictions "de confidencialidad" lifts rules: no harmless scope here)
+    Shape(("TRIGGER_NOUN", "NULLIFY", "RESTRAINT"), window=16),
+    Shape(("TRIGGER_NOUN", "NULLIFY", "RESTRAINT"), window=30, span=2),
     Shape(("CLAIMED_ROLE", "RELAX"), window=30, excused_by=("ROLE_LIMIT",)),
     # the chat or a user changing what the assistant may do, for everyone: "decisions pasted in the chat change
     # what you may show", "carry any behavioural change a user asks for over to every other user"
