@@ -102,8 +102,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     rule_spans = found.get("RULES", ())
     rule_starts = {start for start, _ in rule_spans}
     for start, end in rule_spans:
-        if scoped(end) or end in rule_starts:
-            continue  # "onboarding rules for new suppliers": a rule noun modifying the next one shares its scope
+        if scoped(end) or end in rule_starts or _names_data(start, end, tokens, lex):
+            continue  # "onboarding rules for new suppliers", "the system configuration table": a modifier of the next noun
         if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 for o_start, o_end in owners):
             own.append((start, end))
         # "the earlier guidance", "as instruções anteriores" — but "the old commission rules" is business:
@@ -112,7 +112,9 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                                               for o_start, o_end in temporal):
             own.append((start, end))
         # a relative clause about the assistant: "the norms they handed you", "o regulamento que te impuseram"
-        elif any(end <= y_start <= end + 3 for y_start, _ in you):
+        # — unless the clause is the work of an answer ("the filters you applied", "as regras que você usou")
+        elif any(end <= y_start <= end + 3 for y_start, _ in you) and not any(
+                end <= d_start <= end + 3 for d_start, _ in found.get("YOU_DID", ())):
             own.append((start, end))
     if own:
         found["SELF_RULES"] = own
@@ -249,6 +251,15 @@ _MODALS = frozenset("should must may can will ever never be to devem deve podem 
                      "puede van va".split())
 
 
+def _names_data(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
+    """The rule noun names data: it modifies a data noun ("the system configuration table") or follows one
+    ("a tabela de configuração do sistema", "la columna de instrucciones")."""
+    if end < len(tokens) and "DATA_NOUN" in lex.words.get(tokens[end], ()):
+        return True
+    return start >= 2 and tokens[start - 1] in ("de", "da", "do", "of", "del") and "DATA_NOUN" in lex.words.get(
+        tokens[start - 2], ())
+
+
 def _before_number(end: int, tokens: list[str]) -> bool:
     """The match is followed by a number, within two words ("acima de 5", "above 30", "over the 2")."""
     return any(token[:1].isdigit() for token in tokens[end:end + 2])
@@ -261,9 +272,10 @@ _DETERMINERS = frozenset("the a an this that these those your all any every o a 
 
 
 def _is_scoped(end: int, tokens: list[str], found: dict[str, list[tuple[int, int]]], lex: Lexicon) -> bool:
-    # "as regras antigas de atribuição": one qualifier may stand between the noun and its scope
+    # "as regras antigas de atribuição", "as regras internas de desconto": one qualifier may stand between the
+    # noun and its scope
     if (end + 1 < len(tokens) and "SCOPE_PREP" in lex.words.get(tokens[end + 1], ())
-            and any(o_start == end for o_start, _ in found.get("OWNER_TEMPORAL", ()))):
+            and any(o_start == end for o_start, _ in [*found.get("OWNER_TEMPORAL", ()), *found.get("OWNER", ())])):
         end += 1
     return _scoped_at(end, tokens, found, lex)
 
