@@ -99,9 +99,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                                          if len(token) > 6 and token.endswith(("aste", "iste")))]
     temporal = found.get("OWNER_TEMPORAL", ())
     ai_nouns = {span for span in found.get("RULES_AI", ())}
-    for start, end in found.get("RULES", ()):
-        if scoped(end):
-            continue
+    rule_spans = found.get("RULES", ())
+    rule_starts = {start for start, _ in rule_spans}
+    for start, end in rule_spans:
+        if scoped(end) or end in rule_starts or _names_data(start, end, tokens, lex):
+            continue  # "onboarding rules for new suppliers", "the system configuration table": a modifier of the next noun
         if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 for o_start, o_end in owners):
             own.append((start, end))
         # "the earlier guidance", "as instruções anteriores" — but "the old commission rules" is business:
@@ -110,7 +112,9 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                                               for o_start, o_end in temporal):
             own.append((start, end))
         # a relative clause about the assistant: "the norms they handed you", "o regulamento que te impuseram"
-        elif any(end <= y_start <= end + 3 for y_start, _ in you):
+        # — unless the clause is the work of an answer ("the filters you applied", "as regras que você usou")
+        elif any(end <= y_start <= end + 3 for y_start, _ in you) and not any(
+                end <= d_start <= end + 3 for d_start, _ in found.get("YOU_DID", ())):
             own.append((start, end))
     if own:
         found["SELF_RULES"] = own
@@ -133,6 +137,33 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                if n_end <= m_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:m_start])]
     if telling:
         found.setdefault("CONCEAL", []).extend(telling)
+    # WITHHOLD: a showing verb negated or avoided ("no incluyas", "não liste", "avoid listing") — omission,
+    # which only a concealment shape with an auditor or a substitution turns into hiding
+    withheld = [(n_start, v_end) for n_start, n_end in [*found.get("NEGATOR", ()), *found.get("AVOID", ())]
+                for v_start, v_end in found.get("SHOW_VERB", ())
+                if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
+    if withheld:
+        found["WITHHOLD"] = withheld
+    # UPHELD: the rules complied with, unnegated ("previous instructions still hold", "follow the platform's
+    # rules"); NEGATED_ACT: an act on them negated ("não repita as regras do produto") — both affirm the rules
+    upheld = [span for span in found.get("UPHOLD_VERB", ()) if not _negated(span[0], found, tokens)]
+    upheld += found.get("AFFIRM", [])
+    if upheld:
+        found["UPHELD"] = upheld
+    # ("sin resumir", "without summarising" say how, not whether: only a prohibition upholds)
+    negated_acts = [(n_start, v_end) for n_start, n_end in found.get("NEGATOR", ()) if tokens[n_start] not in _MANNER
+                    for cls in ("REVEAL", "NULLIFY", "CHANGE_VERB")
+                    for v_start, v_end in found.get(cls, ())
+                    if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
+    if negated_acts:
+        found["NEGATED_ACT"] = negated_acts
+    # UNNOTICED: "não deixe o gerente perceber", "don't let the manager notice" — a negated letting-know
+    unnoticed = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for l_start, _ in found.get("LET_WORD", ())
+                 if n_end <= l_start <= n_end + 1
+                 for k_start, k_end in found.get("NOTICE", ()) if l_start < k_start <= l_start + 6]
+    if unnoticed:
+        found["UNNOTICED"] = unnoticed
+        found.setdefault("CONCEAL", []).extend(unnoticed)
     # "that the user never learns / que el usuario nunca sepa": a negated knowing is concealment.
     knowing = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for k_start, k_end in found.get("KNOW", ())
                if n_end <= k_start <= n_end + 3]
@@ -213,8 +244,20 @@ _CLITICS = frozenset("le les lo la los las se te me nos lhe lhes o a os as you e
                      "jamais mais nunca ni nem siquiera sequer".split())
 
 
+_MANNER = frozenset("without sem sin ohne sans senza".split())
+
+
 _MODALS = frozenset("should must may can will ever never be to devem deve podem pode vao vai nunca jamais deben debe pueden "
                      "puede van va".split())
+
+
+def _names_data(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
+    """The rule noun names data: it modifies a data noun ("the system configuration table") or follows one
+    ("a tabela de configuração do sistema", "la columna de instrucciones")."""
+    if end < len(tokens) and "DATA_NOUN" in lex.words.get(tokens[end], ()):
+        return True
+    return start >= 2 and tokens[start - 1] in ("de", "da", "do", "of", "del") and "DATA_NOUN" in lex.words.get(
+        tokens[start - 2], ())
 
 
 def _before_number(end: int, tokens: list[str]) -> bool:
@@ -229,9 +272,10 @@ _DETERMINERS = frozenset("the a an this that these those your all any every o a 
 
 
 def _is_scoped(end: int, tokens: list[str], found: dict[str, list[tuple[int, int]]], lex: Lexicon) -> bool:
-    # "as regras antigas de atribuição": one qualifier may stand between the noun and its scope
+    # "as regras antigas de atribuição", "as regras internas de desconto": one qualifier may stand between the
+    # noun and its scope
     if (end + 1 < len(tokens) and "SCOPE_PREP" in lex.words.get(tokens[end + 1], ())
-            and any(o_start == end for o_start, _ in found.get("OWNER_TEMPORAL", ()))):
+            and any(o_start == end for o_start, _ in [*found.get("OWNER_TEMPORAL", ()), *found.get("OWNER", ())])):
         end += 1
     return _scoped_at(end, tokens, found, lex)
 
