@@ -106,8 +106,6 @@ def _check_statistical(text: str, decoded: list) -> None:
     """The second signal, behind the rules: the best window of the text or of a decoded view, refused
     when its score passes the shipped model's threshold (registry/gate/signal.py)."""
     model = signal.model()
-    if model is None:
-        return
     best, where, windows = None, None, 0
     for view in (None, *decoded):
         verdict = model.best_window(text if view is None else view.text)

@@ -52,6 +52,12 @@ def word_features(word: str) -> list[int]:
     """The buckets of one word: the word itself and its letter groups, edges marked."""
     marked = f"<{word}>"
     features = [_bucket("w " + word)]
+    if marked.isascii():  # the usual folded word: slicing its bytes hashes the same groups, encoded once
+        data = marked.encode()
+        crc32 = zlib.crc32
+        for n in _NGRAMS:
+            features.extend(crc32(data[i:i + n]) & _MASK for i in range(len(data) - n + 1))
+        return features
     for n in _NGRAMS:
         features.extend(_bucket(marked[i:i + n]) for i in range(len(marked) - n + 1))
     return features
@@ -176,10 +182,7 @@ def decode(data: bytes) -> Model:
 
 
 @functools.cache
-def model() -> Model | None:
-    """The shipped model, read once; None when the package carries no weights file."""
-    try:
-        data = resources.files("registry.gate").joinpath(WEIGHTS_FILE).read_bytes()
-    except FileNotFoundError:
-        return None
-    return decode(data)
+def model() -> Model:
+    """The shipped model, read once. A missing file is an error, not a gate without its second
+    signal: the file is part of the package (pyproject's package-data)."""
+    return decode(resources.files("registry.gate").joinpath(WEIGHTS_FILE).read_bytes())
