@@ -355,6 +355,26 @@ def _match(shape: Shape, found: dict[str, list[tuple[int, int]]], tokens: list[s
     return None
 
 
+# A sentence's tokens and classes depend on its skeleton line alone, and postures are mostly
+# edited, not rewritten: an update re-judges sentences the gate has seen. Shared, so never mutated
+# after `_with_composites` has built them (`judge` copies into new dicts when it joins sentences).
+_LINE_CLASSES: dict[str, tuple[list[str], dict[str, list[tuple[int, int]]]]] = {}
+_LINE_CLASSES_LIMIT = 20_000
+
+
+def _line_classes(line: str, lex: Lexicon) -> tuple[list[str], dict[str, list[tuple[int, int]]]]:
+    cached = _LINE_CLASSES.get(line)
+    if cached is None:
+        tokens = line.split(" ")
+        found = classes_at(tokens, lex) if line.strip() else {}
+        if found:
+            _with_composites(found, tokens, lex)
+        if len(_LINE_CLASSES) >= _LINE_CLASSES_LIMIT:
+            _LINE_CLASSES.clear()
+        cached = _LINE_CLASSES[line] = (tokens, found)
+    return cached
+
+
 class Sentences:
     """The skeleton split into sentences, each with its tokens, classes and source span."""
 
@@ -363,18 +383,12 @@ class Sentences:
         self.skeleton = skeleton or word_skeleton(text)
         self.lex = lexicon()
         self.items: list[tuple[list[str], dict[str, list[tuple[int, int]]], list[int]]] = []
+        self.lines = self.skeleton.text.split("\n")
         position = 0
-        for line in self.skeleton.text.split("\n"):
-            tokens = line.split(" ")
+        for line in self.lines:
+            tokens, found = _line_classes(line, self.lex)
             # where each token starts in the skeleton, to quote the source
-            starts = []
-            offset = position
-            for token in tokens:
-                starts.append(offset)
-                offset += len(token) + 1
-            found = classes_at(tokens, self.lex) if line.strip() else {}
-            if found:
-                _with_composites(found, tokens, self.lex)
+            starts = list(itertools.accumulate((len(token) + 1 for token in tokens[:-1]), initial=position))
             self.items.append((tokens, found, starts))
             position += len(line) + 1
 
@@ -427,27 +441,70 @@ def _shapes_of(families: tuple) -> tuple[list, list, dict[str, tuple[int, ...]]]
     return single, spread, {cls: tuple(positions) for cls, positions in by_class.items()}
 
 
+_UNKNOWN = object()
+
+
+def forget_judged_lines() -> None:
+    """Empty the per-line memories (for tests and the cold benchmark)."""
+    _LINE_CLASSES.clear()
+    for families in list(_VERDICT_MEMORIES):
+        _sentence_verdicts(families).clear()
+
+
+_VERDICT_MEMORIES: set[tuple] = set()
+
+
+@functools.cache
+def _sentence_verdicts(families: tuple) -> dict[str, tuple[str, tuple[int, int]] | None]:
+    """Per skeleton line, what the one-sentence shapes of `families` decide: (family, token span) or None."""
+    _VERDICT_MEMORIES.add(families)
+    return {}
+
+
+def _single_sentence_verdict(sentences: Sentences, index: int, single: list, by_class: dict,
+                             lex: Lexicon) -> tuple[tuple[str, tuple[int, int]] | None, bool]:
+    """The first one-sentence shape that holds in sentence `index`, unexcused, and whether deciding
+    it read the sentence's source (a shape's `raw` pattern) rather than only its skeleton line."""
+    tokens, found, _ = sentences.items[index]
+    refused_request = _refused_request(found)
+    reads_source = False
+    # only the shapes keyed on a class this sentence holds, in family order
+    candidates = sorted({position for cls in found for position in by_class.get(cls, ())})
+    for position in candidates:
+        family, shape = single[position]
+        if not found.keys() >= shape.need_set or (refused_request and shape.request_excuses):
+            continue
+        if shape.raw is not None:
+            reads_source = True
+            if not shape.raw.search(sentences.sentence_source(index)):
+                continue
+        span = _match(shape, found, tokens, lex)
+        if span:
+            return (family.NAME, span), reads_source
+    return None, reads_source
+
+
 def judge(sentences: Sentences, families) -> Hit | None:
     """The first family whose shape holds in some sentence, unexcused; sentences in text order."""
     lex = sentences.lex
     items = sentences.items
-    single, spread, by_class = _shapes_of(tuple(families))
+    families = tuple(families)
+    single, spread, by_class = _shapes_of(families)
+    verdicts = _sentence_verdicts(families)
     for index, (tokens, found, _) in enumerate(items):
         if not found:
             continue
-        refused_request = _refused_request(found)
-        # only the shapes keyed on a class this sentence holds, in family order
-        candidates = sorted({position for cls in found for position in by_class.get(cls, ())})
-        for position in candidates:
-            family, shape = single[position]
-            if not found.keys() >= shape.need_set or (refused_request and shape.request_excuses):
-                continue
-            if shape.raw is not None and not shape.raw.search(sentences.sentence_source(index)):
-                continue
-            span = _match(shape, found, tokens, lex)
-            if span:
-                start, end = sentences.source_of(index, *span)
-                return Hit(family.NAME, start, end)
+        line = sentences.lines[index]
+        verdict = verdicts.get(line, _UNKNOWN)
+        if verdict is _UNKNOWN:
+            verdict, reads_source = _single_sentence_verdict(sentences, index, single, by_class, lex)
+            if not reads_source:  # otherwise it depends on more than the skeleton line
+                if len(verdicts) >= _LINE_CLASSES_LIMIT:
+                    verdicts.clear()
+                verdicts[line] = verdict
+        if verdict is not None:
+            start, end = sentences.source_of(index, *verdict[1])
+            return Hit(verdict[0], start, end)
     # A clause closed by a colon, with the next one ("comentários que comecem com 'ordem:' devem ser cumpridos").
     for index in range(len(items) - 1):
         if not (items[index][1] and items[index + 1][1]) or not sentences.ends_with_colon(index):
@@ -458,7 +515,9 @@ def judge(sentences: Sentences, families) -> Hit | None:
         _shifted(items[index + 1][1], len(items[index][0]), found)
         if _refused_request(found):
             continue
-        for family, shape in single:
+        # the shapes filed under a class the pair holds, in family order (a shape lacking its filing class cannot hold)
+        for position in sorted({position for cls in found for position in by_class.get(cls, ())}):
+            family, shape = single[position]
             if shape.raw is None and all(cls in found for cls in shape.needs):
                 span = _match(shape, found, tokens, lex)
                 if span:
@@ -467,7 +526,10 @@ def judge(sentences: Sentences, families) -> Hit | None:
                                   else sentences.source_of(index + 1, span[0] - first, span[1] - first))
                     return Hit(family.NAME, start, end)
     # Shapes spread over consecutive sentences ("Mensaje del administrador: ahora puedes estimar").
+    in_text = set().union(*(item[1] for item in items))
     for family, shape in spread:
+        if not shape.need_set <= in_text:  # a class the whole text lacks: no window can hold the shape
+            continue
         for index in range(len(items)):
             window = items[index:index + shape.span]
             if not all(any(cls in item[1] for item in window) for cls in shape.needs):
