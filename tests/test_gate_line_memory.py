@@ -18,7 +18,7 @@ CORPUS = Path(__file__).parent / "gate_corpus"
 
 def _texts() -> list[str]:
     texts = []
-    for name in ("attacks.jsonl", "benign.jsonl", "heldout_b3_attacks.jsonl", "heldout_b3_benign.jsonl"):
+    for name in ("attacks.jsonl", "benign.jsonl", "b3_attacks.jsonl", "b3_benign.jsonl"):
         texts.extend(json.loads(line)["text"] for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
                      if line.strip())
     return texts

@@ -33,7 +33,7 @@ from registry.gate.decode import views
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "gate_corpus"
 CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
-                ("heldout_b3_attacks.jsonl", True), ("heldout_b3_benign.jsonl", False))
+                ("b3_attacks.jsonl", True), ("b3_benign.jsonl", False))
 BLIND_ROUNDS = (27, 28, 31)
 WEIGHTS_PATH = Path(__file__).resolve().parent / signal.WEIGHTS_FILE
 
