@@ -1,7 +1,7 @@
 """Train the gate's second signal from the corpus, reproducibly, and measure what it adds.
 
     python -m registry.gate.training            # train on every round, write registry/gate/signal_weights.bin
-    python -m registry.gate.training --evaluate # leave each blind round out (27 = B1, 28 = B2, 31 = B3)
+    python -m registry.gate.training --evaluate # leave each blind round out (27 = B1, 28 = B2, 31 = B3, 33 = B4)
 
 Needs numpy (the `train` extra; the gate itself reads the weights in plain Python). Everything is
 deterministic: full-batch optimisation from zero weights, no sampling, no seed to forget, so the
@@ -33,8 +33,13 @@ from registry.gate.decode import views
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "gate_corpus"
 CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
-                ("b3_attacks.jsonl", True), ("b3_benign.jsonl", False))
-BLIND_ROUNDS = (27, 28, 31)
+                ("b3_attacks.jsonl", True), ("b3_benign.jsonl", False),
+                ("b4_attacks.jsonl", True), ("b4_benign.jsonl", False))
+BLIND_ROUNDS = (27, 28, 31, 33)
+# The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
+# family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
+# join the training as negatives under this pseudo-round, which is never a blind round.
+EXCUSES_ROUND = 0
 WEIGHTS_PATH = Path(__file__).resolve().parent / signal.WEIGHTS_FILE
 
 FOLDS = 5
@@ -80,7 +85,15 @@ def load_texts() -> list[dict]:
                     row = json.loads(line)
                     rows.append({"text": row["text"], "round": int(row["round"]), "attack": attack,
                                  "lang": row.get("lang", ""), "family": row.get("family", "")})
-    return rows
+    return rows + documented_excuses()
+
+
+def documented_excuses() -> list[dict]:
+    """Every family's EXCUSES, as benign rows of the pseudo-round EXCUSES_ROUND."""
+    from registry.gate.families import FAMILIES
+
+    return [{"text": text, "round": EXCUSES_ROUND, "attack": False, "lang": "", "family": family.NAME}
+            for family in FAMILIES for text in family.EXCUSES]
 
 
 def segments_of(text: str) -> list[list[list[str]]]:
@@ -247,6 +260,8 @@ def corpus_digest() -> str:
     digest = hashlib.sha256()
     for name, _ in CORPUS_FILES:
         digest.update((CORPUS / name).read_bytes())
+    for row in documented_excuses():
+        digest.update(row["text"].encode() + b"\n")
     return digest.hexdigest()
 
 
