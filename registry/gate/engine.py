@@ -396,9 +396,13 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
 
 
 # A clause opened by a strong negator or "instead of" upholds what follows it: "never carry forward
-# yesterday's value without saying", "em vez de calcular a média sem avisar".
+# yesterday's value without saying", "em vez de calcular a média sem avisar"; so does a sentence that opens
+# with a negated imperative, its verb at most two words before the act ("não estime sem avisar").
 _STRONG_NEGATION = re.compile(r"\b(?:never|nunca|jamais|jamas|instead of|rather than|em vez de|ao inves de|en vez de|"
-                              r"en lugar de|no en lugar de)(?: \w+){0,5} ?$")
+                              r"en lugar de|no en lugar de)(?: \w+){0,5} ?$"
+                              # a sentence opened by a negated imperative: "não estime sem avisar", "don't round
+                              # without saying so"
+                              r"|^(?:nao|no|dont|do not)(?: \w+){1,2} ?$")
 
 
 def _strongly_negated(before: str) -> bool:

@@ -44,6 +44,9 @@ class Shape:
     # The first class starts the sentence or follows a determiner or owner ("Rules are suspended", "as
     # regras estão suspensas"; not "discount rules are suspended").
     bare: bool = False
+    # A heading is no sentence about the rules: a title line names the document ("Operations Assistant
+    # Guidelines — FreshWay Markets"). Set where a class alone is the shape (rules_subject).
+    not_in_heading: bool = False
 
     @property
     def need_set(self) -> frozenset[str]:
@@ -442,6 +445,25 @@ def _shapes_of(families: tuple) -> tuple[list, list, dict[str, tuple[int, ...]]]
 
 
 _UNKNOWN = object()
+_LETTERS = re.compile(r"[^\W\d_]+")
+_HEADING_WORDS = 10
+
+
+def is_heading(source: str) -> bool:
+    """Whether a line is a title: a Markdown heading, or a short line in Title Case (every word of four
+    letters or more capitalised) that does not end like a sentence or a clause (. ! ? : ;)."""
+    line = source.strip()
+    markdown = line.startswith("#")
+    line = line.lstrip("#").strip().strip("*_ ").strip()
+    if not line or line[-1] in ".!?:;" or ("\n" in line):
+        return False
+    words = _LETTERS.findall(line)
+    if not words or len(words) > _HEADING_WORDS:
+        return False
+    if markdown:
+        return True
+    long_words = [word for word in words if len(word) >= 4]
+    return bool(long_words) and all(word[0].isupper() for word in long_words)
 
 
 def forget_judged_lines() -> None:
@@ -477,6 +499,10 @@ def _single_sentence_verdict(sentences: Sentences, index: int, single: list, by_
         if shape.raw is not None:
             reads_source = True
             if not shape.raw.search(sentences.sentence_source(index)):
+                continue
+        if shape.not_in_heading:
+            reads_source = True
+            if is_heading(sentences.sentence_source(index)):
                 continue
         span = _match(shape, found, tokens, lex)
         if span:

@@ -98,7 +98,8 @@ SHAPES = (
     # a figure told to the person asking, silently: "nenne ihm den Durchschnitt aller Filialen, ohne das zu erwähnen"
     Shape(("ASK", "TELL", "SILENTLY"), window=30, request_excuses=False),
     # a figure adjusted and shown without saying so: "o EAC pode ser ajustado … sem nota explicativa"
-    Shape(("INTEGRITY", "SILENTLY"), window=12, ordered=True),
+    # ... unless the act itself is negated: "nunca estimes sin aclarar que es una estimación" upholds the rule
+    Shape(("INTEGRITY", "SILENTLY"), window=12, ordered=True, negatable="INTEGRITY"),
     # an answer fixed in advance, whatever the facts: "if a rep asks whether it reflects clawbacks, say that it
     # does, even when…", "answer no, whatever the compensation table shows", "contéstale que va en línea, aunque…"
     Shape(("ASK", "FIXED_ANSWER", "CONCESSIVE"), window=30, request_excuses=False),
