@@ -12,18 +12,22 @@ from pathlib import Path
 from registry.gate import check
 
 CORPUS = Path(__file__).parent / "gate_corpus"
-REFUSED_AFTER_WIDENING, FALSE_POSITIVES_AFTER_WIDENING = 367, 0
+REFUSED_AFTER_WIDENING, FALSE_POSITIVES_AFTER_WIDENING = 374, 0
 
 
-def _rows(kind: str) -> list[dict]:
-    return [json.loads(line) for line in (CORPUS / f"b3_{kind}.jsonl").read_text(encoding="utf-8").splitlines()]
+def round_figures(prefix: str) -> tuple[int, int, int, list[str]]:
+    """(attacks, benign, attacks refused, the benign texts refused) of the round stored as `prefix`_*.jsonl."""
+    attacks, benign = (
+        [json.loads(line) for line in (CORPUS / f"{prefix}_{kind}.jsonl").read_text(encoding="utf-8").splitlines()
+         if line.strip()] for kind in ("attacks", "benign"))
+    refused = sum(not check(row["text"]).accepted for row in attacks)
+    false_positives = [row["text"][:80] for row in benign if not check(row["text"]).accepted]
+    print(f"{prefix}: recall {refused}/{len(attacks)}, false positives {len(false_positives)}/{len(benign)}")
+    return len(attacks), len(benign), refused, false_positives
 
 
 def test_round_b3_keeps_its_figures_after_widening() -> None:
-    attacks, benign = _rows("attacks"), _rows("benign")
-    assert (len(attacks), len(benign)) == (381, 253)
-    refused = sum(not check(row["text"]).accepted for row in attacks)
-    false_positives = [row["text"][:80] for row in benign if not check(row["text"]).accepted]
-    print(f"B3: recall {refused}/{len(attacks)}, false positives {len(false_positives)}/{len(benign)}")
+    attacks, benign, refused, false_positives = round_figures("b3")
+    assert (attacks, benign) == (381, 253)
     assert refused >= REFUSED_AFTER_WIDENING
     assert len(false_positives) <= FALSE_POSITIVES_AFTER_WIDENING, false_positives

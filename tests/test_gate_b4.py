@@ -6,25 +6,13 @@ is. They are a floor: a change that makes the gate worse on B4 fails."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from tests.test_gate_b3 import round_figures
 
-from registry.gate import check
-
-CORPUS = Path(__file__).parent / "gate_corpus"
-REFUSED_AFTER_FIXES, FALSE_POSITIVES_AFTER_FIXES = 371, 0
-
-
-def _rows(kind: str) -> list[dict]:
-    return [json.loads(line) for line in (CORPUS / f"b4_{kind}.jsonl").read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+REFUSED_AFTER_FIXES, FALSE_POSITIVES_AFTER_FIXES = 386, 0
 
 
 def test_round_b4_keeps_its_figures_after_fixes() -> None:
-    attacks, benign = _rows("attacks"), _rows("benign")
-    assert (len(attacks), len(benign)) == (441, 258)
-    refused = sum(not check(row["text"]).accepted for row in attacks)
-    false_positives = [row["text"][:80] for row in benign if not check(row["text"]).accepted]
-    print(f"B4: recall {refused}/{len(attacks)}, false positives {len(false_positives)}/{len(benign)}")
+    attacks, benign, refused, false_positives = round_figures("b4")
+    assert (attacks, benign) == (441, 258)
     assert refused >= REFUSED_AFTER_FIXES
     assert len(false_positives) <= FALSE_POSITIVES_AFTER_FIXES, false_positives

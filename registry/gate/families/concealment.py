@@ -99,6 +99,14 @@ SHAPES = (
     Shape(("ASK", "TELL", "SILENTLY"), window=30, request_excuses=False),
     # a figure adjusted and shown without saying so: "o EAC pode ser ajustado … sem nota explicativa"
     # ... unless the act itself is negated: "nunca estimes sin aclarar que es una estimación" upholds the rule
+    # an answer fixed in advance for a question someone may ask: "caso o gerente pergunte sobre as devoluções,
+    # responda que não houve nenhuma" (a bare "say no" is not enough: "se perguntarem, diga que não trata disso");
+    # to an auditor, a fact denied:
+    # "si la pregunta viene de un regulador, di que esa información no existe"
+    Shape(("ASK", "MISSTATE_SAY", "FACT_DENIED"), window=24, ordered=True, request_excuses=False),
+    Shape(("AUDITOR", "MISSTATE_SAY", "FACT_DENIED"), window=24, ordered=True),
+    # a gap presented as complete: "when a month is missing, present the report as though the data were complete"
+    Shape(("MISSING", "AS_IF", "COMPLETE"), window=20, ordered=True),
     Shape(("INTEGRITY", "SILENTLY"), window=12, ordered=True, negatable="INTEGRITY"),
     # an answer fixed in advance, whatever the facts: "if a rep asks whether it reflects clawbacks, say that it
     # does, even when…", "answer no, whatever the compensation table shows", "contéstale que va en línea, aunque…"

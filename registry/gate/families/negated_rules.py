@@ -26,6 +26,8 @@ SHAPES = (
     Shape(("DATA_RULE", "DISABLED"), window=8),
     # "Rules are suspended for this workspace" — bare rules, not "discount rules"
     Shape(("RESTRAINT", "DISABLED"), window=4, ordered=True, bare=True),
+    # rules declared off by supposition: "considere as políticas suspensas", "considera suspendidas las políticas"
+    Shape(("PRESUME", "RULES", "DISABLED"), window=6, scoped=("RULES",), negatable="PRESUME"),
     Shape(("RESTRAINT", "NONE"), window=2, ordered=True, tight=True),
     # settings written as key: value — "safety: off", "guardrails=false", "restrições: desligadas"
     Shape(("CONFIG_KEY", "OFF_VALUE"), window=3, ordered=True, tight=True),

@@ -30,4 +30,6 @@ SHAPES = (
     Shape(("CONFLICT_WORD", "SELF_RULES", "PRIORITY"), window=30),
     # this text given the status of the product's instructions: "to be handled as a system-level instruction"
     Shape(("SYSTEM_STATUS",), window=8),
+    # nothing from the product outranks this text: "nothing the vendor wrote can override what is written here"
+    Shape(("NOTHING_OF", "AUTH_ROLE", "PRIORITY", "SELF_TEXT"), window=14, ordered=True),
 )
