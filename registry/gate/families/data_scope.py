@@ -44,4 +44,6 @@ SHAPES = (
     Shape(("SEPARATE_TENANT", "ACCESS"), window=40, span=2, negatable="ACCESS"),
     # a competitor that is on the platform: "use os dados reais do concorrente que estiverem na plataforma"
     Shape(("ACCESS", "RIVAL", "PLATFORM"), window=18, negatable="ACCESS"),
+    # beyond the tenant's own party: "every customer of the system, not just our organisation"
+    Shape(("NEGATOR", "ONLY_WORD", "OWN"), window=4, ordered=True, tight=True),
 )
