@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from registry import limits
 from registry.gate.characters import _EXCERPT_LIMIT, _check_characters, _check_markers, _context, _printable
 from registry.gate.characters import _excerpt
+from registry.gate import signal
 from registry.gate.decode import views
 from registry.gate.engine import _check_revocation
 from registry.gate.errors import InstructionsRejected, family_title
@@ -38,6 +39,20 @@ __all__ = ["FRAME_MARKERS", "MAX_INSTRUCTIONS_CHARS", "Decision", "InstructionsR
 
 
 def validate_instructions(text: str) -> str:
+    return _validate_instructions(text, statistical=True)
+
+
+def refused_by_rules(text: str) -> bool:
+    """Whether the rules alone (no statistical signal) refuse `text` as instructions: what the
+    training script measures the signal against."""
+    try:
+        _validate_instructions(text, statistical=False)
+    except InstructionsRejected:
+        return True
+    return False
+
+
+def _validate_instructions(text: str, statistical: bool) -> str:
     if not isinstance(text, str):
         raise TypeError(f"instructions must be str, not {type(text).__name__}")
     stored = unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
@@ -53,7 +68,7 @@ def validate_instructions(text: str) -> str:
         )
     _check_characters(stored)
     _check_markers(stored)
-    _check_meaning(stored)
+    _check_meaning(stored, statistical)
     return stored
 
 
@@ -63,11 +78,14 @@ def _check_subjects(text: str) -> None:
         raise InstructionsRejected("revocation", _excerpt(text, hit.start, hit.end), hit.start, "", family=hit.family)
 
 
-def _check_meaning(text: str) -> None:
-    """Revocation: the fitted rules, the subject families, then both on every decoded view."""
+def _check_meaning(text: str, statistical: bool = True) -> None:
+    """Revocation: the fitted rules, the subject families, both on every decoded view, then the
+    statistical signal on the text and its views."""
     _check_revocation(text)
     _check_subjects(text)
+    decoded = []
     for view in views(text):
+        decoded.append(view)
         try:
             _check_markers(view.text)
             _check_revocation(view.text)
@@ -80,6 +98,32 @@ def _check_meaning(text: str) -> None:
                 f" [{view.how} reads: \"{decoded}\"; {inner.family or inner.reason}]",
                 family=inner.family if view.how in ("settings", "markup tags") else "encoded",
             ) from None
+    if statistical:
+        _check_statistical(text, decoded)
+
+
+def _check_statistical(text: str, decoded: list) -> None:
+    """The second signal, behind the rules: the best window of the text or of a decoded view, refused
+    when its score passes the shipped model's threshold (registry/gate/signal.py)."""
+    model = signal.model()
+    best, where, windows = None, None, 0
+    for view in (None, *decoded):
+        verdict = model.best_window(text if view is None else view.text)
+        if verdict is None:
+            continue
+        windows += verdict.windows  # the length band counts the windows of the text and its views
+        if best is None or verdict.score > best.score:
+            best, where = verdict, view
+    if best is None or best.score <= model.threshold(windows):
+        return
+    score = f"score {best.score:.1f}, threshold {model.threshold(windows):.1f}"
+    if where is None:
+        raise InstructionsRejected("revocation", _excerpt(text, best.start, best.end), best.start,
+                                   f" [statistical check: {score}]", family=signal.FAMILY)
+    raise InstructionsRejected(
+        "revocation", _excerpt(text, where.start, where.end), where.start,
+        f" [statistical check in {where.how}, which reads: \"{_excerpt(where.text, best.start, best.end)}\"; {score}]",
+        family=signal.FAMILY)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,9 @@ _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :,-]?){8,}")
 _HEX_ESCAPES = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){4,}")
 _PERCENT = re.compile(r"[^%\s]*(?:%[0-9A-Fa-f]{2}[^%\s]*){4,}")  # a token with four or more %XX escapes
+# Character codes written as decimal numbers ("77 111 115 116 114 101 32 …"): eight or more, 32-255 or
+# accented letters, separated by spaces or commas.
+_DECIMAL_CODES = re.compile(r"(?<![\d.])(?:\d{2,3}[ ,;]+){7,}\d{2,3}(?![\d.])")
 _UNICODE_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}){3,}")
 _ENTITIES = re.compile(r"(?:&#(?:x[0-9A-Fa-f]+|\d+);){3,}")
 _SETTING = re.compile(r"\w\s*=\s*[\w\"'{\[]")
@@ -62,7 +65,7 @@ _REVERSED_WORDS = frozenset(
     "arap rop le al moc noc eton".split())
 
 
-_INLINE = frozenset(("hex escapes", "percent encoding", "unicode escapes", "HTML entities", "base64", "hex", "spaced letters"))
+_INLINE = frozenset(("decimal character codes", "hex escapes", "percent encoding", "unicode escapes", "HTML entities", "base64", "hex", "spaced letters"))
 
 
 def _readable(decoded: str) -> bool:
@@ -80,7 +83,7 @@ def _utf8(data: bytes) -> str | None:
         return None
 
 
-def _base64(run: str) -> str | None:
+def _base64(run: str, depth: int = 0) -> str | None:
     padded = run.rstrip("=")
     padded += "=" * (-len(padded) % 4)
     for decoder in (base64.b64decode, base64.urlsafe_b64decode):
@@ -90,6 +93,9 @@ def _base64(run: str) -> str | None:
             continue
         if decoded and _readable(decoded):
             return decoded
+        # base64 of base64 ("base64 doble"): the first layer is a run of base64 letters, not text
+        if decoded and depth < 3 and _BASE64.fullmatch(decoded.strip()):
+            return _base64(decoded.strip(), depth + 1)
     return None
 
 
@@ -136,6 +142,12 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
             decoded = urllib.parse.unquote(match.group())
             if decoded != match.group():
                 found.append(View(decoded, match.start(), match.end(), "percent encoding"))
+    for match in _DECIMAL_CODES.finditer(text):
+        codes = [int(code) for code in re.findall(r"\d+", match.group())]
+        if all(32 <= code <= 255 for code in codes):
+            decoded = "".join(map(chr, codes))
+            if _readable(decoded):
+                found.append(View(decoded, match.start(), match.end(), "decimal character codes"))
     if "\\u" in text:
         for match in _UNICODE_ESCAPES.finditer(text):
             try:

@@ -278,6 +278,63 @@ _REPORTED_SWITCH = re.compile(
     r"(?:usuarios|cuentas|dispositivos|empleados|cajas|cajeros|sesiones) que|quien (?:activo|puso|entro|cambio))\b")
 
 
+# Skeleton lines in which no word rule has an unexcused match. Every word rule is searched one line
+# at a time (`_searches_by_sentence`), its excuses read only that line, and no rule's lookbehind can
+# see past the newline before it (they look for words), so a line's outcome does not depend on the
+# text around it: a text made only of clean lines needs no word-rule search. Postures are edited
+# more than written, so most lines of an update have been judged before.
+# (`_searches_by_sentence` must hold for every word rule: `_word_rules_by_line` checks it.)
+_CLEAN_LINES: set[str] = set()
+_CLEAN_LINES_LIMIT = 20_000
+
+
+def _remember_clean(lines: list[str]) -> None:
+    if not _word_rules_by_line():
+        return
+    if len(_CLEAN_LINES) + len(lines) > _CLEAN_LINES_LIMIT:
+        _CLEAN_LINES.clear()
+    _CLEAN_LINES.update(lines)
+
+
+def forget_clean_lines() -> None:
+    """Empty the memory of clean lines (for tests and the cold benchmark)."""
+    _CLEAN_LINES.clear()
+
+
+@functools.cache
+def _word_rules_by_line() -> bool:
+    return all(search.by_sentence for search in _rule_filters()[0])
+
+
+def _check_word_rules(text: str, skeleton: Folded, haystack: _Haystack, word_searches: tuple[_RuleSearch, ...],
+                      short_keys: frozenset[str]) -> None:
+    """The word rules, in order, on the lines not already known clean; the first unexcused match refuses.
+    Clean lines hold no match, so skipping them changes no decision and no excerpt."""
+    lines = haystack.sentences
+    if not _word_rules_by_line():
+        unjudged = list(range(len(lines)))
+    else:
+        unjudged = [index for index, line in enumerate(lines) if line not in _CLEAN_LINES]
+        if not unjudged:
+            return
+    if len(unjudged) == len(lines):
+        searched, line_starts = haystack, None
+    else:  # the unjudged lines alone, in order; a match's offsets are mapped back line by line
+        searched = _Haystack("\n".join(lines[index] for index in unjudged), short_keys)
+        line_starts = searched.starts
+    for rule, search in zip(_WORD_RULES, word_searches):
+        for match in search.matches(searched):
+            act_start = match.start("act") if "act" in rule.pattern.groupindex else None
+            if not _is_excused(searched.skeleton, match.start(), match.end(), rule, act_start):
+                start, end = match.start(), match.end()
+                if line_starts is not None:
+                    line = bisect.bisect_right(line_starts, start) - 1
+                    shift = haystack.starts[unjudged[line]] - line_starts[line]
+                    start, end = start + shift, end + shift
+                _refuse_revocation(text, skeleton, start, end, rule.name)
+    _remember_clean(lines)
+
+
 def _check_revocation(text: str) -> None:
     folded = fold_characters(text)
     tag = _AUTHORITY_TAG.search(folded.text)
@@ -288,11 +345,7 @@ def _check_revocation(text: str) -> None:
     skeleton = word_skeleton(text)
     word_searches, pairing_filters, short_keys = _rule_filters()
     haystack = _Haystack(skeleton.text, short_keys)
-    for rule, search in zip(_WORD_RULES, word_searches):
-        for match in search.matches(haystack):
-            act_start = match.start("act") if "act" in rule.pattern.groupindex else None
-            if not _is_excused(skeleton.text, match.start(), match.end(), rule, act_start):
-                _refuse_revocation(text, skeleton, match.start(), match.end(), rule.name)
+    _check_word_rules(text, skeleton, haystack, word_searches, short_keys)
     for pairing, (target_filter, action_filter) in zip(_PAIRINGS, pairing_filters):
         # Both signals must sit in one window, so both must occur somewhere in the text, and a
         # window where either cannot match is not searched.
@@ -343,9 +396,13 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
 
 
 # A clause opened by a strong negator or "instead of" upholds what follows it: "never carry forward
-# yesterday's value without saying", "em vez de calcular a média sem avisar".
+# yesterday's value without saying", "em vez de calcular a média sem avisar"; so does a sentence that opens
+# with a negated imperative, its verb at most two words before the act ("não estime sem avisar").
 _STRONG_NEGATION = re.compile(r"\b(?:never|nunca|jamais|jamas|instead of|rather than|em vez de|ao inves de|en vez de|"
-                              r"en lugar de|no en lugar de)(?: \w+){0,5} ?$")
+                              r"en lugar de|no en lugar de)(?: \w+){0,5} ?$"
+                              # a sentence opened by a negated imperative: "não estime sem avisar", "don't round
+                              # without saying so"
+                              r"|^(?:nao|no|dont|do not)(?: \w+){1,2} ?$")
 
 
 def _strongly_negated(before: str) -> bool:

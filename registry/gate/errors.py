@@ -33,7 +33,10 @@ class InstructionsRejected(RegistryError, ValueError):
 def family_title(family: str) -> str:
     """The family in words a customer understands: "tries to switch off or replace the product's rules"."""
     from registry.gate.families import TITLES  # the families import the engine, which imports this module
+    from registry.gate.signal import FAMILY, TITLE
 
+    if family == FAMILY:
+        return TITLE
     return TITLES.get(family, "tries to change what the assistant may answer")
 
 

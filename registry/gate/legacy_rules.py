@@ -608,7 +608,8 @@ _WORD_RULES: tuple[_Rule, ...] = (
           + _alt(r"dont", r"do not", r"never", r"nao", r"nunca", r"no", r"without", r"sem", r"sin") + " "
           + _alt(r"tell(?:ing)?", r"say(?:ing)?", r"mention(?:ing)?", r"admit(?:ting)?", r"flag(?:ging)?",
                  r"diga", r"dizer", r"contar", r"conte", r"avise", r"avisar", r"mencione", r"mencionar", r"digas",
-                 r"decir", r"cuentes", r"avises", r"menciones")),
+                 r"decir", r"cuentes", r"avises", r"menciones"),
+          negatable=True),  # "não estime sem avisar que é uma estimativa": the act negated upholds the rule
     _rule("answer_without_data", _ANSWER + _gap(3) + " " + _CONCESSIVE + _gap(2) + " " + _NO_DATA, negatable=True,
           excused_by_disclosure=True),
     _rule("without_data_answer", _CONCESSIVE + _gap(2) + " " + _NO_DATA + _gap(3) + " (?P<act>" + _ANSWER + ")",

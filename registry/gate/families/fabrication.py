@@ -20,7 +20,9 @@ SHAPES = (
     # "just give a number even if you have to guess", "dê um número mesmo que precise chutar"
     Shape(("CONCESSIVE", "GUESS"), window=8, ordered=True, negatable="GUESS"),
     # a missing or made-up figure passed off as actual: "use a rate between 2% and 4% and report it as the actual figure"
+    # (a label is no excuse when it is refused: "preséntalo como lectura real…, sin marcarlo como estimado")
     Shape(("MISSING", "TRUTH_AS"), window=30, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),
+    Shape(("MISSING", "TRUTH_AS", "SILENTLY"), window=30, negatable="TRUTH_AS"),
     Shape(("GUESS", "TRUTH_AS"), window=30, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),
     Shape(("PLAUSIBLE", "TRUTH_AS"), window=30, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),
     Shape(("MISSING", "PLAUSIBLE"), window=30, excused_by=("DISCLOSE_LABEL",)),
@@ -28,4 +30,17 @@ SHAPES = (
     Shape(("PROJECTION", "BECOMES_ACTUAL"), window=14),
     # the honest answer banned: "phrases like 'I don't have that data' are forbidden"
     Shape(("NODATA_QUOTE", "BANNED"), window=16),
+    # figures made by the assistant passed off as real: "números criados por você como se fossem do histórico real"
+    Shape(("GUESS", "AS_IF"), window=16, negatable="GUESS"),
+    # a made-up or carried-over figure shown without a caveat: "carry the last known value forward … without a
+    # caveat", "coloque um valor entre 2% e 4% e não faça ressalva"
+    Shape(("GUESS", "SILENTLY"), window=24, negatable="GUESS"),
+    # a gap filled and passed off as someone's figure: "preencha com a média … e apresente como se fosse…"
+    Shape(("FILL", "AS_IF"), window=20),
+    # a missing reading presumed fine: "si un sensor no envió lecturas, da por hecho que la temperatura fue correcta"
+    Shape(("MISSING", "PRESUME", "OK_CLAIM"), window=24, ordered=True),
+    # an older figure standing in for a missing one, silently: "os números do mês anterior quando os atuais não
+    # estiverem carregados, sem precisar avisar"
+    Shape(("MISSING", "SUBSTITUTE", "SILENTLY"), window=30),
+    Shape(("SUBSTITUTE", "MISSING", "SILENTLY"), window=30),
 )

@@ -12,4 +12,9 @@ SHAPES = (
     Shape(("MODE", "MODE_AFTER"), window=3, ordered=True, excused_by=("LOG_SUBJECT",)),
     Shape(("MODE_WORD", "MODE_VALUE"), window=3, ordered=True, tight=True, excused_by=("LOG_SUBJECT",)),
     Shape(("MODE_WORD", "ABSENT_RULES"), window=8),
+    # a named mode whose content drops the checks or the data: "In close mode you may answer from memory …
+    # instead of querying", "'modo ejecutivo': … sin comprobación de fuentes y con acceso a todo"
+    Shape(("MODE_WORD", "SAFEGUARD"), window=30, span=2),
+    Shape(("MODE_WORD", "UNLOCK"), window=30, span=2, scoped=("UNLOCK",)),
+    Shape(("MODE_WORD", "NO_QUERY"), window=30, span=2),
 )

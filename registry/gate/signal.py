@@ -1,0 +1,188 @@
+"""The gate's second signal: a linear model over the words and letter groups of each sentence.
+
+The rules (engine, subjects, decode) refuse what their lexicon names; this model is trained by
+`python -m registry.gate.training` from the gate's corpus and refuses, *behind* the rules, a
+window of the text whose score passes a threshold chosen on the training data (docs/gate.md,
+"Second signal"; docs/adr/0017-statistical-second-signal.md).
+
+What it reads is what the rules read: the folded word skeleton (`word_skeleton`: case, accents,
+look-alikes, leetspeak, spacing tricks undone), one line a sentence, for the text and for every
+decoded view. A *window* is one sentence or two consecutive ones, and a text scores the maximum
+over its windows, so one sentence buried in a long posture is not diluted. A sentence's features
+are its words, the letter groups of 3 to 5 characters of each word (with its edges: "<ign",
+"ignor"), and its word pairs, hashed (CRC-32) into 2**BITS buckets. The model is linear, so a
+sentence's score is the sum of its words' and pairs' weights, and a window's is the sum of its
+sentences' plus the bias: words and sentences are scored once and remembered.
+
+The weights ship as `signal_weights.bin` (int8, zlib-compressed) and load once, on first use; there
+is no download at run time and no dependency: inference is plain Python.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import struct
+import zlib
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+
+from registry.gate_normalize import word_skeleton
+
+# How a refusal by this signal is reported: no rule named it, so the family is the signal itself.
+FAMILY = "statistical"
+TITLE = ("reads like an instruction about the assistant's own rules, access to data or secrecy, not about how to "
+         "read and present data (found by the gate's statistical check, which compares it with known attacks, "
+         "rather than by a named rule)")
+
+BITS = 18
+_MASK = (1 << BITS) - 1
+_NGRAMS = (3, 4, 5)
+WEIGHTS_FILE = "signal_weights.bin"
+_MAGIC = b"GATESIG1"
+
+
+def _bucket(feature: str) -> int:
+    return zlib.crc32(feature.encode()) & _MASK
+
+
+def word_features(word: str) -> list[int]:
+    """The buckets of one word: the word itself and its letter groups, edges marked."""
+    marked = f"<{word}>"
+    features = [_bucket("w " + word)]
+    if marked.isascii():  # the usual folded word: slicing its bytes hashes the same groups, encoded once
+        data = marked.encode()
+        crc32 = zlib.crc32
+        for n in _NGRAMS:
+            features.extend(crc32(data[i:i + n]) & _MASK for i in range(len(data) - n + 1))
+        return features
+    for n in _NGRAMS:
+        features.extend(_bucket(marked[i:i + n]) for i in range(len(marked) - n + 1))
+    return features
+
+
+def pair_feature(first: str, second: str) -> int:
+    return _bucket(f"p {first} {second}")
+
+
+def sentence_features(words: list[str]) -> list[int]:
+    """Every bucket of a sentence, repeated as often as it occurs (the training script's input)."""
+    features = [f for word in words for f in word_features(word)]
+    features.extend(pair_feature(a, b) for a, b in zip(words, words[1:]))
+    return features
+
+
+@dataclass(frozen=True)
+class Sentence:
+    words: list[str]
+    start: int  # where the sentence lies in the judged text (source offsets)
+    end: int
+
+
+def sentences_of(text: str) -> list[Sentence]:
+    """The non-empty sentences of the folded skeleton, each with its source span."""
+    skeleton = word_skeleton(text)
+    found = []
+    position = 0
+    for line in skeleton.text.split("\n"):
+        words = [w for w in line.split(" ") if w]
+        if words:
+            start, end = skeleton.source_span(position + line.index(words[0]), position + len(line.rstrip(" ")))
+            found.append(Sentence(words, start, end))
+        position += len(line) + 1
+    return found
+
+
+# A text with more windows than this is judged against the long texts' threshold: its best window is
+# the maximum of many, so a short text's threshold would refuse long benign postures too often.
+LONG_TEXT_WINDOWS = (20,)
+
+
+def band_of(window_count: int) -> int:
+    """The length band of a text by its number of windows (text and decoded views together)."""
+    return sum(window_count > limit for limit in LONG_TEXT_WINDOWS)
+
+
+def windows(count: int) -> Iterable[tuple[int, int]]:
+    """(first, last) sentence indices of every window of `count` sentences: each one, each adjacent pair."""
+    for index in range(count):
+        yield index, index
+        if index + 1 < count:
+            yield index, index + 1
+
+
+@dataclass(frozen=True)
+class Verdict:
+    score: float
+    start: int  # the top-scoring window's span in the judged text
+    end: int
+    windows: int  # how many windows the judged text has
+
+
+class Model:
+    """Weights (one per bucket), a bias and a refusal threshold per length band; scores cached per
+    word and sentence."""
+
+    def __init__(self, weights: list[float], bias: float, thresholds: list[float], about: dict) -> None:
+        self.weights = weights
+        self.bias = bias
+        self.thresholds = thresholds
+        self.about = about  # how it was trained (the training script's record)
+        self.word_score = functools.lru_cache(maxsize=65536)(self._word_score)
+        self.sentence_score = functools.lru_cache(maxsize=16384)(self._sentence_score)
+
+    def _word_score(self, word: str) -> float:
+        weights = self.weights
+        return sum(weights[f] for f in word_features(word))
+
+    def _sentence_score(self, words: tuple[str, ...]) -> float:
+        weights = self.weights
+        word_score = self.word_score
+        return (sum(word_score(w) for w in words)
+                + sum(weights[pair_feature(a, b)] for a, b in zip(words, words[1:])))
+
+    def best_window(self, text: str) -> Verdict | None:
+        """The highest-scoring window of `text`, or None when it holds no word."""
+        sentences = sentences_of(text)
+        scores = [self.sentence_score(tuple(s.words)) for s in sentences]
+        best: Verdict | None = None
+        count = max(0, 2 * len(sentences) - 1)
+        for first, last in windows(len(sentences)):
+            score = self.bias + sum(scores[first:last + 1])
+            if best is None or score > best.score:
+                best = Verdict(score, sentences[first].start, sentences[last].end, count)
+        return best
+
+    def threshold(self, window_count: int) -> float:
+        return self.thresholds[band_of(window_count)]
+
+
+def encode(weights: Iterable[int], scale: float, bias: float, thresholds: list[float], about: dict) -> bytes:
+    """The weights file: magic, a JSON header (scale, bias, thresholds, training record), int8 weights."""
+    header = json.dumps({"bits": BITS, "scale": scale, "bias": bias, "thresholds": thresholds,
+                         "long_text_windows": list(LONG_TEXT_WINDOWS), "about": about},
+                        sort_keys=True).encode()
+    body = array("b", weights).tobytes()
+    return _MAGIC + struct.pack("<I", len(header)) + header + zlib.compress(body, 9)
+
+
+def decode(data: bytes) -> Model:
+    if not data.startswith(_MAGIC):
+        raise ValueError("not a gate signal weights file")
+    (length,) = struct.unpack_from("<I", data, len(_MAGIC))
+    start = len(_MAGIC) + 4
+    header = json.loads(data[start:start + length])
+    if header["bits"] != BITS or header["long_text_windows"] != list(LONG_TEXT_WINDOWS):
+        raise ValueError("the weights file was written for another hashing or length bands: retrain")
+    quantised = array("b", zlib.decompress(data[start + length:]))
+    scale = header["scale"]
+    return Model([q * scale for q in quantised], header["bias"], header["thresholds"], header["about"])
+
+
+@functools.cache
+def model() -> Model:
+    """The shipped model, read once. A missing file is an error, not a gate without its second
+    signal: the file is part of the package (pyproject's package-data)."""
+    return decode(resources.files("registry.gate").joinpath(WEIGHTS_FILE).read_bytes())

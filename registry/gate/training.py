@@ -1,0 +1,321 @@
+"""Train the gate's second signal from the corpus, reproducibly, and measure what it adds.
+
+    python -m registry.gate.training            # train on every round, write registry/gate/signal_weights.bin
+    python -m registry.gate.training --evaluate # leave each blind round out (27 = B1, 28 = B2, 31 = B3, 33 = B4)
+
+Needs numpy (the `train` extra; the gate itself reads the weights in plain Python). Everything is
+deterministic: full-batch optimisation from zero weights, no sampling, no seed to forget, so the
+same corpus gives the same file (tests/test_gate_signal.py retrains and compares).
+
+The model (registry/gate/signal.py) scores windows of one or two sentences; a text scores its
+best window. Benign texts: every window is a negative. Attack texts: which window holds the
+attack is not labelled, so the positives are chosen by multiple-instance iteration — first every
+window of an attack counts, its weight shared among them; then, twice, only each attack's
+best-scoring window under the model so far. The thresholds (one for short texts, one for long
+ones) are chosen on the training data only: out-of-fold scores of the benign texts (folds by
+round), set so that at most `false_positive_budget` of them would be refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from registry.gate import signal
+from registry.gate.decode import views
+
+CORPUS = Path(__file__).resolve().parents[2] / "tests" / "gate_corpus"
+CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
+                ("b3_attacks.jsonl", True), ("b3_benign.jsonl", False),
+                ("b4_attacks.jsonl", True), ("b4_benign.jsonl", False))
+BLIND_ROUNDS = (27, 28, 31, 33)
+# The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
+# family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
+# join the training as negatives under this pseudo-round, which is never a blind round.
+EXCUSES_ROUND = 0
+WEIGHTS_PATH = Path(__file__).resolve().parent / signal.WEIGHTS_FILE
+
+FOLDS = 5
+
+
+@dataclass(frozen=True)
+class Settings:
+    # Of the training benign texts of each length band, out of fold. The rules alone already refused
+    # 1.6 % of the benign texts of the last blind round on first contact, so the model gets a third
+    # of the 2 % the issue allows.
+    false_positive_budget: float = 0.005
+    l2: float = 1e-5
+    learning_rate: float = 0.05
+    steps: int = 150  # per multiple-instance stage
+    stages: int = 3
+    positive_share: float = 1.0  # total weight of the positives ÷ total weight of the negatives
+
+
+SETTINGS = Settings()
+
+
+@dataclass
+class Corpus:
+    """Every text cut into sentences (hashed features) and windows, as numpy arrays."""
+
+    rounds: np.ndarray  # per text
+    attack: np.ndarray  # per text, bool
+    texts: list[str]
+    nnz_index: np.ndarray  # feature bucket of each (sentence, feature) entry
+    nnz_sentence: np.ndarray  # its sentence
+    sentences: int
+    window_first: np.ndarray  # per window: first sentence
+    window_second: np.ndarray  # second sentence, or -1
+    window_text: np.ndarray  # the text it belongs to (windows sorted by text)
+
+
+def load_texts() -> list[dict]:
+    rows = []
+    for name, attack in CORPUS_FILES:
+        with open(CORPUS / name, encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    row = json.loads(line)
+                    rows.append({"text": row["text"], "round": int(row["round"]), "attack": attack,
+                                 "lang": row.get("lang", ""), "family": row.get("family", "")})
+    return rows + documented_excuses()
+
+
+def documented_excuses() -> list[dict]:
+    """Every family's EXCUSES, as benign rows of the pseudo-round EXCUSES_ROUND."""
+    from registry.gate.families import FAMILIES
+
+    return [{"text": text, "round": EXCUSES_ROUND, "attack": False, "lang": "", "family": family.NAME}
+            for family in FAMILIES for text in family.EXCUSES]
+
+
+def segments_of(text: str) -> list[list[list[str]]]:
+    """The words of each sentence of the text and of every decoded view, as the gate reads them."""
+    return [[s.words for s in signal.sentences_of(part)] for part in [text, *(v.text for v in views(text))]]
+
+
+def build(rows: list[dict]) -> Corpus:
+    index_parts, sentence_parts = [], []
+    first, second, owner = [], [], []
+    sentence = 0
+    for text_id, row in enumerate(rows):
+        for segment in segments_of(row["text"]):
+            base = sentence
+            for words in segment:
+                features = signal.sentence_features(words)
+                index_parts.append(np.asarray(features, dtype=np.int64))
+                sentence_parts.append(np.full(len(features), sentence, dtype=np.int64))
+                sentence += 1
+            for a, b in signal.windows(len(segment)):
+                first.append(base + a)
+                second.append(base + b if b != a else -1)
+                owner.append(text_id)
+    return Corpus(
+        rounds=np.array([r["round"] for r in rows]), attack=np.array([r["attack"] for r in rows]),
+        texts=[r["text"] for r in rows],
+        nnz_index=np.concatenate(index_parts), nnz_sentence=np.concatenate(sentence_parts), sentences=sentence,
+        window_first=np.array(first), window_second=np.array(second), window_text=np.array(owner),
+    )
+
+
+def window_scores(corpus: Corpus, weights: np.ndarray, bias: float) -> np.ndarray:
+    per_sentence = np.bincount(corpus.nnz_sentence, weights=weights[corpus.nnz_index], minlength=corpus.sentences)
+    paired = corpus.window_second >= 0
+    scores = per_sentence[corpus.window_first] + bias
+    scores[paired] += per_sentence[corpus.window_second[paired]]
+    return scores
+
+
+def text_scores(corpus: Corpus, scores: np.ndarray) -> np.ndarray:
+    """Each text's best window (-inf for a text with no word)."""
+    best = np.full(len(corpus.texts), -np.inf)
+    np.maximum.at(best, corpus.window_text, scores)
+    return best
+
+
+def _best_window_per_text(corpus: Corpus, scores: np.ndarray, texts: np.ndarray) -> np.ndarray:
+    """For each text in `texts` (a mask over texts), the index of its best window (the first on ties)."""
+    order = np.lexsort((np.arange(len(scores)), -scores, corpus.window_text))  # by text, best first
+    first_of_text = np.ones(len(order), dtype=bool)
+    first_of_text[1:] = corpus.window_text[order][1:] != corpus.window_text[order][:-1]
+    chosen = order[first_of_text]
+    return chosen[texts[corpus.window_text[chosen]]]
+
+
+def train(corpus: Corpus, in_training: np.ndarray, settings: Settings = SETTINGS) -> tuple[np.ndarray, float]:
+    """Fit on the texts where `in_training` (a mask over texts) holds; returns quantised weights and bias."""
+    buckets = 1 << signal.BITS
+    window_in = in_training[corpus.window_text]
+    attack_window = corpus.attack[corpus.window_text]
+    negatives = window_in & ~attack_window
+    windows_per_text = np.bincount(corpus.window_text, minlength=len(corpus.texts))
+    weights, bias = np.zeros(buckets), 0.0
+    for stage in range(settings.stages):
+        labels = attack_window.astype(float)
+        importance = negatives.astype(float)
+        if stage == 0:  # every window of an attack, its weight shared
+            positives = window_in & attack_window
+            importance[positives] = 1.0 / windows_per_text[corpus.window_text[positives]]
+        else:  # each attack's best window under the model so far
+            chosen = _best_window_per_text(corpus, window_scores(corpus, weights, bias), in_training & corpus.attack)
+            importance[chosen] = 1.0
+        positive_total = importance[attack_window].sum()
+        importance[attack_window] *= settings.positive_share * importance[~attack_window].sum() / positive_total
+        importance /= importance.sum()
+        weights, bias = _fit(corpus, labels, importance, weights, bias, settings)
+    return quantise(weights), bias
+
+
+def _fit(corpus: Corpus, labels: np.ndarray, importance: np.ndarray, weights: np.ndarray, bias: float,
+         settings: Settings) -> tuple[np.ndarray, float]:
+    """Full-batch Adam on the weighted logistic loss plus L2; deterministic."""
+    used = importance > 0
+    first, second = corpus.window_first[used], corpus.window_second[used]
+    paired = second >= 0
+    labels, importance = labels[used], importance[used]
+    m_w, v_w, m_b, v_b = np.zeros_like(weights), np.zeros_like(weights), 0.0, 0.0
+    beta1, beta2, epsilon = 0.9, 0.999, 1e-8
+    for step in range(1, settings.steps + 1):
+        per_sentence = np.bincount(corpus.nnz_sentence, weights=weights[corpus.nnz_index], minlength=corpus.sentences)
+        z = per_sentence[first] + bias
+        z[paired] += per_sentence[second[paired]]
+        residual = importance * (1.0 / (1.0 + np.exp(-z)) - labels)
+        by_sentence = np.bincount(first, weights=residual, minlength=corpus.sentences)
+        by_sentence += np.bincount(second[paired], weights=residual[paired], minlength=corpus.sentences)
+        gradient = np.bincount(corpus.nnz_index, weights=by_sentence[corpus.nnz_sentence], minlength=len(weights))
+        gradient += settings.l2 * weights
+        gradient_b = residual.sum()
+        m_w = beta1 * m_w + (1 - beta1) * gradient
+        v_w = beta2 * v_w + (1 - beta2) * gradient * gradient
+        m_b = beta1 * m_b + (1 - beta1) * gradient_b
+        v_b = beta2 * v_b + (1 - beta2) * gradient_b * gradient_b
+        correction = math.sqrt(1 - beta2 ** step) / (1 - beta1 ** step)
+        weights = weights - settings.learning_rate * correction * m_w / (np.sqrt(v_w) + epsilon)
+        bias = bias - settings.learning_rate * correction * m_b / (math.sqrt(v_b) + epsilon)
+    return weights, float(bias)
+
+
+def quantise(weights: np.ndarray) -> np.ndarray:
+    """int8 steps of one scale (what the file stores), returned as the floats the reader computes."""
+    scale = scale_of(weights)
+    return np.round(weights / scale).clip(-127, 127) * scale
+
+
+def scale_of(weights: np.ndarray) -> float:
+    largest = float(np.abs(weights).max())
+    return largest / 127 if largest > 0 else 1.0
+
+
+def choose_thresholds(corpus: Corpus, in_training: np.ndarray, settings: Settings = SETTINGS) -> list[float]:
+    """Per length band (signal.LONG_TEXT_WINDOWS), the score above which at most the budget of the
+    training benign texts of that band are refused, out of fold (folds by round, so a round's style is
+    never both fitted and scored). A long posture's best window is the maximum of many, so it gets
+    its own, higher threshold rather than the short texts' one."""
+    out_of_fold = np.full(len(corpus.texts), -np.inf)
+    for fold in range(FOLDS):
+        held = in_training & (corpus.rounds % FOLDS == fold)
+        weights, bias = train(corpus, in_training & ~held, settings)
+        out_of_fold[held] = text_scores(corpus, window_scores(corpus, weights, bias))[held]
+    band = length_band(corpus)
+    thresholds = []
+    for index in range(len(signal.LONG_TEXT_WINDOWS) + 1):
+        benign = np.sort(out_of_fold[in_training & ~corpus.attack & (band == index)])[::-1]
+        allowed = int(settings.false_positive_budget * len(benign))
+        thresholds.append(float(benign[allowed]))  # refused: score > threshold, so `allowed` texts at most
+    return thresholds
+
+
+def length_band(corpus: Corpus) -> np.ndarray:
+    windows_per_text = np.bincount(corpus.window_text, minlength=len(corpus.texts))
+    return np.array([signal.band_of(int(count)) for count in windows_per_text])
+
+
+def refused_by_model(corpus: Corpus, weights: np.ndarray, bias: float, thresholds: list[float]) -> np.ndarray:
+    scores = text_scores(corpus, window_scores(corpus, weights, bias))
+    return scores > np.asarray(thresholds)[length_band(corpus)]
+
+
+def fit_model(corpus: Corpus, in_training: np.ndarray, settings: Settings = SETTINGS
+              ) -> tuple[np.ndarray, float, list[float]]:
+    thresholds = choose_thresholds(corpus, in_training, settings)
+    weights, bias = train(corpus, in_training, settings)
+    return weights, bias, thresholds
+
+
+def weights_file(weights: np.ndarray, bias: float, thresholds: list[float], rows: int) -> bytes:
+    scale = scale_of(weights)
+    steps = np.round(weights / scale).astype(np.int8) if weights.any() else np.zeros(len(weights), np.int8)
+    about = {"texts": rows, "folds": FOLDS, **dataclasses.asdict(SETTINGS), "corpus_sha256": corpus_digest()}
+    return signal.encode(steps.tolist(), scale, round(bias, 12), [round(t, 12) for t in thresholds], about)
+
+
+def corpus_digest() -> str:
+    digest = hashlib.sha256()
+    for name, _ in CORPUS_FILES:
+        digest.update((CORPUS / name).read_bytes())
+    for row in documented_excuses():
+        digest.update(row["text"].encode() + b"\n")
+    return digest.hexdigest()
+
+
+def train_shipped(thresholds: list[float] | None = None) -> bytes:
+    """The weights file from every round. With `thresholds` given (the shipped ones), the five
+    out-of-fold fits that choose them are skipped: a sixth of the work, for the quick check."""
+    rows = load_texts()
+    corpus = build(rows)
+    everything = np.ones(len(rows), dtype=bool)
+    if thresholds is None:
+        thresholds = choose_thresholds(corpus, everything)
+    weights, bias = train(corpus, everything)
+    return weights_file(weights, bias, thresholds, len(rows))
+
+
+def evaluate() -> list[dict]:
+    """Leave each blind round out: model alone, rules alone (this checkout's gate), rules + model."""
+    from registry.gate import refused_by_rules
+
+    rows = load_texts()
+    corpus = build(rows)
+    results = []
+    for held_round in BLIND_ROUNDS:
+        held = corpus.rounds == held_round
+        weights, bias, thresholds = fit_model(corpus, ~held)
+        model_refuses = refused_by_model(corpus, weights, bias, thresholds)
+        rules_refuse = np.array([refused_by_rules(corpus.texts[i]) if held[i] else False for i in range(len(rows))])
+        figures = {"round": held_round, "thresholds": [round(t, 3) for t in thresholds]}
+        for name, refused in (("model", model_refuses), ("rules", rules_refuse),
+                              ("rules+model", rules_refuse | model_refuses)):
+            attacks, benign = held & corpus.attack, held & ~corpus.attack
+            figures[name] = {"recall": round(float(refused[attacks].mean()), 3),
+                             "fpr": round(float(refused[benign].mean()), 3),
+                             "refused": int(refused[attacks].sum()), "attacks": int(attacks.sum()),
+                             "false_positives": int(refused[benign].sum()), "benign": int(benign.sum())}
+        figures["false_positive_texts"] = [corpus.texts[i][:120] for i in np.flatnonzero(
+            held & ~corpus.attack & model_refuses & ~rules_refuse)]
+        print(json.dumps(figures, ensure_ascii=False), flush=True)
+        results.append(figures)
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m registry.gate.training", description=__doc__.splitlines()[0])
+    parser.add_argument("--evaluate", action="store_true", help="leave each blind round out and print the figures")
+    parser.add_argument("--output", type=Path, default=WEIGHTS_PATH)
+    args = parser.parse_args(argv)
+    if args.evaluate:
+        evaluate()
+        return
+    data = train_shipped()
+    args.output.write_bytes(data)
+    print(f"wrote {args.output} ({len(data):,} bytes, sha256 {hashlib.sha256(data).hexdigest()[:16]})")
+
+
+if __name__ == "__main__":
+    main()
