@@ -73,7 +73,8 @@ KEEPALIVES = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "
 
 # The shape sql/replaceable/notify_changes.sql sends. Other keys are ignored (a newer trigger
 # may add some); these must be there, with these types.
-TABLES = frozenset({"agents", "agent_optouts", "agent_defaults", "conversations"})
+TABLES = frozenset({"agents", "agent_optouts", "agent_defaults", "conversations", "dataset_groups",
+                    "glossary_terms"})
 OPERATIONS = frozenset({"insert", "update", "delete"})
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _BIGINT_MAX = 2**63 - 1

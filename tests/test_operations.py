@@ -279,3 +279,29 @@ def test_a_change_in_one_tenant_invalidates_that_tenants_entries_only(reg, db, d
         wait_for(lambda: cache.cached_scopes() == set())          # the official layer: everyone
     finally:
         stop.set()
+
+
+def test_a_change_of_what_a_scope_has_invalidates_that_tenants_catalogs(reg, db_url):
+    """Availability follows a scope's dataset groups: removing one must not leave a cached catalog
+    saying an agent that needs it is available (the third hostile-tenant round found it did)."""
+    acme = reg.scope("acme", "sales")
+    reg.create_agent(AgentContent(slug="stock", instructions=POSTURE, status="published",
+                                  requires={"grupos": ["estoque"], "termos": []}), tenant="acme")
+    reg.add_names("group", ["estoque"], "acme")
+    cache = ScopeCache(Registry(psycopg.connect(db_url, autocommit=True)), product_rules="REGRAS.")
+    stop, ready = threading.Event(), threading.Event()
+    cache.follow(watch_changes(db_url, stop=stop, poll_seconds=0.2, ready=ready))
+
+    def stock() -> bool:
+        return next(e for e in cache.catalog(acme.tenant_id, acme.project_id) if e.slug == "stock").available
+
+    try:
+        assert ready.wait(5)
+        assert stock() is True
+        reg.remove_names("group", ["estoque"], "acme")
+        wait_for(lambda: cache.cached_scopes() == set())
+        assert stock() is False
+        reg.add_names("term", ["margem"], "acme", "sales")        # a project's term: the same
+        wait_for(lambda: cache.cached_scopes() == set())
+    finally:
+        stop.set()

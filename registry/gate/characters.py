@@ -132,6 +132,9 @@ _TEMPLATE_TOKEN = re.compile(
         (
             r"< ?\| ?[^|<>\n]{1,60}? ?\| ?>",  # <|im_start|>, <|endoftext|>, <|system|>, <|eot_id|> …
             r"\[ ?/? ?(?:inst|sys|system|system_prompt|available_tools|tool_calls|tool_results) ?\]",
+            # The pre-hydrated layer's own marker (registry/assembly.py): text that writes it forges
+            # the layer that quotes files, wherever it stands.
+            r"\[ ?pre[ _-]?hydrated[ _-]?context ?\]",
             r"< ?< ?/? ?sys ?> ?>",  # Llama 2 <<SYS>>
             rf"< ?/? ?(?:{_TEMPLATE_ROLES})(?: [^<>\n]{{0,80}})? ?>",  # <system>, </system>, <start_of_turn>
             r"#{2,} ?(?:system|instruction|response|human|assistant|user|input) ?:",  # Alpaca/Vicuna
@@ -140,7 +143,7 @@ _TEMPLATE_TOKEN = re.compile(
             # The assembled prompt's own section titles (registry/assembly.py, seeds/product_rules.md)
             # as a heading or a line of their own: a posture that writes one starts a fake section.
             r"(?:^|\n) ?#* ?(?:regras do produto|product rules|reglas del producto|task state|instruction files"
-            r"|project context|system prompt|prompt do sistema|prompt del sistema) ?(?:\(|:|\n|$)",
+            r"|project context|pre-hydrated context|system prompt|prompt do sistema|prompt del sistema) ?(?:\(|:|\n|$)",
         )
     )
 )

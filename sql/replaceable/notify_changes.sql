@@ -6,7 +6,9 @@
 --    "project_id": 2 | null, "slug": "…" (official rows only, else null), "agent_id": 3,
 --    "version": 4 | null}
 -- A conversation's payload names its tenant and project and "conversation_id" (a cache of
--- resolved conversations, registry.cache, drops what it holds for them).
+-- resolved conversations, registry.cache, drops what it holds for them). A change of a scope's
+-- dataset groups or glossary terms names only the table, its tenant and project: availability
+-- follows from them (sql/replaceable/agent_missing.sql).
 
 CREATE OR REPLACE FUNCTION notify_registry_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -24,6 +26,10 @@ BEGIN
                                       'version', CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE changed.version END);
     ELSIF TG_TABLE_NAME = 'conversations' THEN
         payload := jsonb_build_object('slug', NULL, 'agent_id', NULL, 'version', NULL, 'conversation_id', changed.id);
+    ELSIF TG_TABLE_NAME IN ('dataset_groups', 'glossary_terms') THEN
+        -- What a scope has decides which agents are available there: a cached catalog of the
+        -- tenant is stale. The name itself stays out of the payload (any login may LISTEN).
+        payload := jsonb_build_object('slug', NULL, 'agent_id', NULL, 'version', NULL);
     ELSIF TG_TABLE_NAME = 'agent_optouts' THEN
         payload := jsonb_build_object('slug', (SELECT a.slug FROM public.agents a WHERE a.id = changed.agent_id),
                                       'agent_id', changed.agent_id, 'version', NULL);

@@ -60,3 +60,10 @@ GRANT INSERT (tenant_id, project_id, name) ON public.dataset_groups, public.glos
 GRANT SELECT ON public.vocabulary_changes TO registry_app;
 GRANT SELECT, INSERT, DELETE ON public.dataset_groups, public.glossary_terms TO registry_admin;
 GRANT SELECT ON public.vocabulary_changes TO registry_admin;
+
+-- Announced like agents (sql/replaceable/notify_changes.sql): a cache of the tenant's catalogs
+-- must learn that availability may have changed.
+CREATE OR REPLACE TRIGGER dataset_groups_notify AFTER INSERT OR UPDATE OR DELETE ON public.dataset_groups
+    FOR EACH ROW EXECUTE FUNCTION public.notify_registry_change();
+CREATE OR REPLACE TRIGGER glossary_terms_notify AFTER INSERT OR UPDATE OR DELETE ON public.glossary_terms
+    FOR EACH ROW EXECUTE FUNCTION public.notify_registry_change();
