@@ -21,9 +21,10 @@ SELECT r.tenant_id, r.project_id, r.slug, r.agent_id, r.layer, r.version, r.name
 SELECT * FROM resolve_default_agent(%s, %s);
 
 -- name: resolve_conversation_agent
--- What a conversation runs with: its mode, slug, agent and whether that slug is orphaned
--- (the benchmark's (a)). The hot path: the columns named, so that columns the function gains
--- later are not shipped on every question unless asked for.
+-- What a conversation runs with: its mode, slug, agent and whether that slug is orphaned or
+-- unavailable (the benchmark's (a) and its peer check). The columns are named, so that columns
+-- the function gains later are not shipped unless asked for. Registry.conversation reads
+-- conversation_details instead: its trace attributes need the layer and the versions.
 SELECT conversation_id, tenant_id, project_id, mode, slug, agent_id, orphaned, unavailable, missing
   FROM resolve_conversation_agent(%s);
 
@@ -45,8 +46,8 @@ SELECT c.*, a.tenant_id AS a_tenant_id, a.project_id AS a_project_id, a.slug AS 
 -- name: conversation_details
 -- What a conversation runs with (resolve_conversation_agent), with the agent's layer and
 -- version now and the version and prompt fingerprint it was adopted with, so a version drift
--- ("adopted v3, now v4") can be told. For people and traces; services answering questions read
--- resolve_conversation_agent.
+-- ("adopted v3, now v4") can be told, and the trace attributes filled: Registry.conversation
+-- (and so the cache and the CLI) reads this, two primary-key probes more than the bare resolution.
 SELECT c.*, a.layer, a.version AS current_version, d.version AS adopted_version,
        d.fingerprint AS adopted_fingerprint
   FROM resolve_conversation_agent(%s) c
