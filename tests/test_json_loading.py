@@ -17,7 +17,8 @@ VALUES = [
     "{}", "[]", "null", "true", "0", "-1", "0.1", "1.5e300", "1e400", "-1e400", "18446744073709551616",
     "-9223372036854775809", "123456789012345678901234567890.5", '"texto com acentuação e emoji 🙂"',
     '"aspas \\" barra \\\\ nova\\nlinha \\u00e9 \\ud83d\\ude42"', '{"datasets": ["vendas", "estoque"], "terms": []}',
-    '{"a": {"b": [1, 2.5, null, false, {"c": "d"}]}}', '{"big": 99999999999999999999, "small": 1e-320}',
+    '{"a": {"b": [1, 2.5, null, false, {"c": "d"}]}}', '{"groups": [], "terms": []}', '{"terms": [], "groups": []}',
+    '{"terms": [], "groups": [], "x": 1}', '{"big": 99999999999999999999, "small": 1e-320}',
 ]
 
 
@@ -70,3 +71,15 @@ def test_a_callers_own_json_decoding_is_kept(db_url):
         set_json_loads(partial(json.loads, parse_float=Decimal), conn)
         Registry(conn)
         assert conn.execute("SELECT '{\"x\": 1.1}'::jsonb").fetchone()[0] == {"x": Decimal("1.1")}
+
+
+def test_each_nothing_missing_is_a_new_object(db):
+    """An available agent's `missing` has its own shortcut: it must not share its lists either,
+    and it keeps the key order json.loads would give the same text."""
+    use_fast_json(db)
+    first, second = db.execute(
+        """SELECT '{"groups": [], "terms": []}'::jsonb, '{"groups": [], "terms": []}'::jsonb""").fetchone()
+    assert first == second == {"groups": [], "terms": []}
+    assert list(first) == list(json.loads(db.execute("""SELECT '{"groups": [], "terms": []}'::jsonb::text""").fetchone()[0]))
+    first["groups"].append("vendas")
+    assert second == {"groups": [], "terms": []}

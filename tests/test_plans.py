@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import psycopg
 import pytest
 
 from tests.helpers import indexes_used, plan, plan_nodes, seq_scanned
@@ -122,13 +123,33 @@ def test_availability_is_probed_by_key(db, populated):
                            VALUES (%s, %s, 'official-' || (%s %% 50 + 1)) RETURNING id""",
                         (tenant_id, project_id, tenant_id)).fetchone()[0]
     db.execute("ANALYZE")
+    assert db.execute("SELECT a.requires <> '{}' FROM conversation_agents c JOIN agents a ON a.id = c.agent_id "
+                      "OR (c.unavailable AND a.layer = 'tenant' AND a.tenant_id = c.tenant_id AND a.slug = c.slug) "
+                      "WHERE c.conversation_id = %s", (pinned,)).fetchone()[0]  # the pinned agent requires something
     for query, params in (("SELECT * FROM resolve_agents(%s, %s)", (tenant_id, project_id)),
                           ("SELECT * FROM resolve_conversation_agent(%s)", (pinned,)),
                           ("SELECT * FROM explain_agent(%s, %s, 'official-1')", (tenant_id, project_id))):
         tree = plan(db, query, params)
         assert seq_scanned(tree) == set(), json.dumps(tree)[:2000]
-        if "explain" not in query:
+        if "resolve_agents" in query:
             assert {"dataset_groups_pkey", "glossary_terms_pkey"} <= indexes_used(tree), json.dumps(tree)[:2000]
+    # The conversation path looks availability up behind agent_missing_one (PL/pgSQL), whose
+    # statement runs on a plan cached for the session: generic, as checked here.
+    requires = db.execute("SELECT requires FROM agents WHERE layer = 'tenant' AND tenant_id = %s",
+                          (tenant_id,)).fetchone()[0]
+    with psycopg.ClientCursor(db) as cur:  # the simple protocol: $1… belong to PREPARE, not to a bind
+        cur.execute("PREPARE lookup (bigint, bigint, jsonb) AS "
+                    "SELECT m.missing FROM public.agent_missing($1, $2, $3) m")
+    db.execute("SET plan_cache_mode = force_generic_plan")
+    try:
+        with psycopg.ClientCursor(db) as cur:  # values inlined as literals: EXECUTE takes no binds
+            tree = cur.execute("EXPLAIN (FORMAT JSON) EXECUTE lookup (%s, %s, %s)",
+                               (tenant_id, project_id, json.dumps(requires))).fetchone()[0][0]["Plan"]
+    finally:
+        db.execute("RESET plan_cache_mode")
+        db.execute("DEALLOCATE lookup")
+    assert seq_scanned(tree) == set(), json.dumps(tree)[:2000]
+    assert {"dataset_groups_pkey", "glossary_terms_pkey"} <= indexes_used(tree), json.dumps(tree)[:2000]
 
 
 def test_the_conversation_path_reads_no_slugs(db, populated):

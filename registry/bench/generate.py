@@ -94,6 +94,9 @@ _WHEN_TO_USE = [
     "Quando alguem precisa conferir a origem de cada numero.",
     "",
 ]
+# What agents require (docs/design.md rule 7). Official agents require nothing — a dataset
+# group is per customer, so an official requirement would be unavailable wherever the customer
+# named it differently (the seed's reasoning) — so only tenant and project agents draw from this.
 _REQUIRES = ['{}'] * 6 + [
     '{"grupos": ["financeiro"], "termos": ["receita", "margem"]}',
     '{"grupos": ["vendas"], "termos": []}',
@@ -175,10 +178,16 @@ class _Generator:
         r = rng.random()
         status = "draft" if r < 0.07 else "published"
         enabled = "f" if rng.random() < 0.03 else "t"
+        # Drawn in this order, every agent, so the random stream (and every table after this
+        # one) is what it was before official agents stopped requiring anything.
+        description, when_to_use = rng.choice(_DESCRIPTIONS), rng.choice(_WHEN_TO_USE)
+        requires, instructions = rng.choice(_REQUIRES), rng.choice(self.instructions)
+        if tenant_id is None:
+            requires = "{}"
         return "\t".join((
             str(aid), "\\N" if tenant_id is None else str(tenant_id), "\\N" if project_id is None else str(project_id),
-            slug, slug.replace("-", " ").capitalize(), rng.choice(_DESCRIPTIONS), rng.choice(_WHEN_TO_USE),
-            rng.choice(_REQUIRES), rng.choice(self.instructions), status, "1", enabled,
+            slug, slug.replace("-", " ").capitalize(), description, when_to_use,
+            requires, instructions, status, "1", enabled,
             "\\N", str(rng.randrange(500)), "bench", CREATED_AT, CREATED_AT)) + "\n"
 
     def agent_rows(self) -> Iterator[str]:
@@ -269,6 +278,26 @@ class _Generator:
                     agent_slug = rng.choice(self.official)
             yield f"{cid}\t{tid}\t{pid}\t\\N\tConversa {cid}\t{agent_slug}\t{CREATED_AT}\t{CREATED_AT}\n"
 
+    # -- what each scope has (dataset groups, glossary terms) ------------------------------
+    def _vocabulary_rows(self, tenant_wide: tuple[str, ...], per_project: str) -> Iterator[str]:
+        """Most tenants list most of the names their agents require, tenant-wide; about half the
+        projects add the last one. So most agents that require something are available and
+        some are not — in the same catalog, as in a real deployment."""
+        rng = self.rng
+        for tid in range(1, self.shape.tenants + 1):
+            for name in tenant_wide:
+                if rng.random() < 0.85:
+                    yield f"{tid}\t\\N\t{name}\t{CREATED_AT}\n"
+        for i, tid in enumerate(self.project_tenant):
+            if rng.random() < 0.5:
+                yield f"{tid}\t{i + 1}\t{per_project}\t{CREATED_AT}\n"
+
+    def group_rows(self) -> Iterator[str]:
+        return self._vocabulary_rows(("financeiro", "vendas", "estoque"), "compras")
+
+    def term_rows(self) -> Iterator[str]:
+        return self._vocabulary_rows(("receita", "margem", "giro"), "inadimplencia")
+
 
 TABLES: list[tuple[str, str, str, bool]] = [
     # (table, COPY column list, generator method, load with triggers off)
@@ -287,6 +316,10 @@ TABLES: list[tuple[str, str, str, bool]] = [
      "optout_rows", False),
     ("conversations", "id, tenant_id, project_id, slug, title, agent_slug, created_at, updated_at",
      "conversation_rows", True),
+    # Loaded like the big tables (replica mode): their history triggers would write a row per
+    # name, which no one reads for generated data; the foreign key is verified below.
+    ("dataset_groups", "tenant_id, project_id, name, created_at", "group_rows", True),
+    ("glossary_terms", "tenant_id, project_id, name, created_at", "term_rows", True),
 ]
 # What the foreign-key triggers turned off by replica mode would have refused: each query
 # counts the rows that break one constraint, and generation fails unless all are 0.
@@ -300,6 +333,14 @@ FOREIGN_KEYS = {
     "agent_adoptions_conversation_fk": """SELECT count(*) FROM agent_adoptions a
                               WHERE NOT EXISTS (SELECT FROM conversations c
                                                  WHERE c.tenant_id = a.tenant_id AND c.id = a.conversation_id)""",
+    "dataset_groups_tenant_fk": """SELECT count(*) FROM dataset_groups g
+                                    WHERE NOT EXISTS (SELECT FROM tenants t WHERE t.id = g.tenant_id)""",
+    "glossary_terms_tenant_fk": """SELECT count(*) FROM glossary_terms g
+                                    WHERE NOT EXISTS (SELECT FROM tenants t WHERE t.id = g.tenant_id)""",
+    "dataset_groups_project_fk": """SELECT count(*) FROM dataset_groups g WHERE g.project_id IS NOT NULL AND NOT EXISTS
+                              (SELECT FROM projects p WHERE p.tenant_id = g.tenant_id AND p.id = g.project_id)""",
+    "glossary_terms_project_fk": """SELECT count(*) FROM glossary_terms g WHERE g.project_id IS NOT NULL AND NOT EXISTS
+                              (SELECT FROM projects p WHERE p.tenant_id = g.tenant_id AND p.id = g.project_id)""",
     "conversations_project_fk": """SELECT count(*) FROM conversations c WHERE c.project_id IS NOT NULL AND NOT EXISTS
                               (SELECT FROM projects p WHERE p.tenant_id = c.tenant_id AND p.id = c.project_id)""",
 }
@@ -399,6 +440,8 @@ SELECT json_build_object(
         SELECT CASE WHEN agent_slug IS NULL THEN 'default' WHEN agent_slug = '' THEN 'none' ELSE 'pinned' END kind,
                count(*) n FROM conversations GROUP BY 1) x),
   'adoptions', (SELECT count(*) FROM agent_adoptions),
+  'dataset_groups', (SELECT count(*) FROM dataset_groups),
+  'glossary_terms', (SELECT count(*) FROM glossary_terms),
   'conversations_tenant_wide', (SELECT count(*) FROM conversations WHERE project_id IS NULL)
 )"""
 
@@ -412,6 +455,7 @@ def checksums(conn: psycopg.Connection) -> dict[str, str]:
     """md5 of every generated table's rows in key order: equal for equal seeds."""
     keys = {"tenants": "id", "projects": "id", "agents": "id", "conversations": "id",
             "agent_defaults": "scope_tenant_id, scope_project_id", "agent_optouts": "project_id, agent_id",
-            "agent_adoptions": "conversation_id, agent_id"}
+            "agent_adoptions": "conversation_id, agent_id",
+            "dataset_groups": "tenant_id, scope_project_id, name_key", "glossary_terms": "tenant_id, scope_project_id, name_key"}
     return {table: conn.execute(f"SELECT md5(string_agg(t::text, '|' ORDER BY {key})) FROM {table} t").fetchone()[0]
             for table, key in keys.items()}

@@ -19,7 +19,8 @@
 -- conversation runs without an agent (agent_id NULL) and says so: unavailable, and what is
 -- missing — like an orphan, never an error, and never the row beneath in its place. Reading
 -- the winner's requires is one primary-key probe, made only when there is a winner; the
--- availability lookups run only when it requires something. The tenant and project slugs are
+-- availability lookups run only when it requires something, behind agent_missing_one, so
+-- this plan does not carry them (sql/replaceable/agent_missing_one.sql). The tenant and project slugs are
 -- for consoles; the function below does not read them, and the planner drops their joins.
 
 CREATE OR REPLACE VIEW conversation_agents WITH (security_invoker = true) AS
@@ -28,9 +29,9 @@ SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
             WHEN c.agent_slug = '' THEN 'none'
             ELSE 'pinned' END AS mode,
        s.slug,
-       CASE WHEN m.available THEN e.agent_id END AS agent_id,
+       CASE WHEN m.missing = '{"groups": [], "terms": []}'::jsonb THEN e.agent_id END AS agent_id,
        s.slug IS NOT NULL AND e.agent_id IS NULL AS orphaned,
-       COALESCE(NOT m.available, false) AS unavailable,
+       COALESCE(m.missing <> '{"groups": [], "terms": []}'::jsonb, false) AS unavailable,
        COALESCE(m.missing, '{"groups": [], "terms": []}'::jsonb) AS missing,
        t.slug AS tenant_slug, p.slug AS project_slug
   FROM public.conversations c
@@ -40,9 +41,14 @@ SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
                      OFFSET 0) d ON true
  CROSS JOIN LATERAL (SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug OFFSET 0) s
   LEFT JOIN LATERAL public.winning_agent_id(c.tenant_id, c.project_id, s.slug) e ON true
-  LEFT JOIN LATERAL (SELECT w.available, w.missing
+  -- The same key test agent_missing starts with, here, so an agent that requires nothing
+  -- costs no call; fenced (OFFSET 0) so the call is made once, not once per column reading it.
+  LEFT JOIN LATERAL (SELECT CASE
+                              WHEN a.requires IS NULL OR NOT a.requires ?| ARRAY['grupos', 'groups', 'termos', 'terms']
+                              THEN '{"groups": [], "terms": []}'::jsonb
+                              ELSE public.agent_missing_one(c.tenant_id, c.project_id, a.requires)
+                            END AS missing
                        FROM public.agents a
-                      CROSS JOIN LATERAL public.agent_missing(c.tenant_id, c.project_id, a.requires) w
                       WHERE a.id = e.agent_id
                      OFFSET 0) m ON true
   LEFT JOIN public.tenants t ON t.id = c.tenant_id
