@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from registry.api import Registry
-from registry.assembly import PRE_HYDRATED_MARKER
+from registry.assembly import GUIDANCE_PREAMBLE, PRE_HYDRATED_MARKER
 from registry.cli import PRODUCT_RULES_FILE, main
 from registry.conventions import add_convention
 from registry.harness.hooks import Halt, HookFailed, Hooks
@@ -85,7 +85,7 @@ def test_a_before_assembly_hook_may_change_the_inputs(reg):
     hooks = (Hooks().register("before_assembly", add_business_rule)
              .register("after_assembly", lambda event: seen.append(event.assembled.fingerprint)))
     built = conversation_prompt(reg, conversation(reg), RULES, hooks=hooks)
-    assert "## Business rules\n\nFechamento no 5º dia útil." in built.assembled.text
+    assert f"## Business rules\n\n{GUIDANCE_PREAMBLE}\n\nFechamento no 5º dia útil." in built.assembled.text
     assert seen == [built.assembled.fingerprint]
 
 

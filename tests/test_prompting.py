@@ -10,11 +10,13 @@ import pytest
 from pydantic import ValidationError
 
 from registry.api import Registry
+from registry.assembly import GUIDANCE_PREAMBLE
 from registry.cli import PRODUCT_RULES_FILE, main
 from registry.frame import frame_system_prompt
 from registry.gate import InstructionsRejected
 from registry.models import AgentChanges, AgentContent
 from registry.prompting import conversation_prompt
+from registry.tokens import get_tokenizer
 from registry.tool_profiles import Tool, ToolProfile, filter_tools
 
 RULES = PRODUCT_RULES_FILE.read_text(encoding="utf-8")
@@ -75,7 +77,9 @@ def test_a_conversations_prompt_by_layers(reg, tmp_path: Path):
     reports = {r.name: r for r in built.assembled.layers}
     assert reports["instruction_files"].units_total == 3 and not reports["instruction_files"].cut_applied
 
-    tight = conversation_prompt(reg, c, RULES, workspace=tmp_path, budgets={"instruction_files": 25})
+    # 25 tokens for the units the test keeps, plus the layer's constant preamble.
+    preamble = get_tokenizer().count(GUIDANCE_PREAMBLE + "\n\n")
+    tight = conversation_prompt(reg, c, RULES, workspace=tmp_path, budgets={"instruction_files": 25 + preamble})
     assert "Use reais." not in tight.assembled.text and "O ano fiscal" in tight.assembled.text  # root dropped first
 
 
