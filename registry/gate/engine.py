@@ -11,6 +11,7 @@ from registry.gate import literals
 from registry.gate.characters import _excerpt
 from registry.gate.errors import InstructionsRejected
 from registry.gate.families.legacy_map import family_of
+from registry.gate.linking import closing_mark, linked
 from registry.gate.legacy_rules import (
     _AUTHORITY_TAG, _COMPACT_RULES, _PAIRING_EXCUSES, _PAIRINGS, _WORD_RULES, _Pairing, _Rule,
 )
@@ -385,6 +386,8 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
         window = " ".join(sentences[index:index + pairing.span]) if pairing.span > 1 else sentence
         target = pairing.target.search(window)
         action = pairing.action.search(window) if target else None
+        if target and action and pairing.span > 1 and not _pairing_linked(text, skeleton, haystack, index, target, action):
+            continue  # two unrelated neighbours of a long posture (registry/gate/linking.py)
         if target and action:
             start = starts[index] + min(target.start(), action.start())
             end = starts[index] + max(target.end(), action.end())
@@ -393,6 +396,28 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
                 continue  # "never carry forward yesterday's value without saying": the rule upheld
             if not _is_excused(skeleton.text, start, end, _PAIRING_EXCUSES, action_start):
                 _refuse_revocation(text, skeleton, start, end, pairing.name)
+
+
+def _pairing_linked(text: str, skeleton: Folded, haystack: _Haystack, index: int, target: re.Match,
+                    action: re.Match) -> bool:
+    """Whether the sentences a spread pairing's two signals lie in are linked (registry/gate/linking.py)."""
+    sentences, starts = haystack.sentences, haystack.starts
+    offsets = list(itertools.accumulate((len(sentence) + 1 for sentence in sentences[index:]), initial=0))
+
+    def sentence_at(position: int) -> int:
+        return next(k for k in range(len(offsets) - 1) if position < offsets[k + 1])
+
+    first = sentence_at(min(target.start(), action.start()))
+    last = sentence_at(max(target.end(), action.end()) - 1)
+    for k in range(index + first, index + last):
+        earlier, later = sentences[k], sentences[k + 1]
+        if not earlier.strip():
+            continue
+        end = starts[k] + len(earlier.rstrip(" "))
+        _, source_end = skeleton.source_span(starts[k], end)
+        if not linked(earlier.split(" "), later.split(" "), closing_mark(text, source_end)):
+            return False
+    return True
 
 
 # A clause opened by a strong negator or "instead of" upholds what follows it: "never carry forward

@@ -17,6 +17,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from registry.gate.linking import closing_mark, linked
 from registry.gate.vocabulary import Lexicon, classes_at, lexicon
 from registry.gate_normalize import Folded, word_skeleton
 
@@ -416,6 +417,14 @@ class Sentences:
         e = self.text.find("\n", s)
         return self.text[s:e if e != -1 else len(self.text)]
 
+    def closing_mark(self, index: int) -> str:
+        """The punctuation that closes the sentence in the source (a colon, semicolon, comma or full stop)."""
+        tokens = self.items[index][0]
+        if not any(tokens):
+            return ""
+        _, e = self.source_of(index, 0, len(tokens))
+        return closing_mark(self.text, e)
+
     def ends_with_colon(self, index: int) -> bool:
         """Whether the sentence is a clause closed by a colon on the same line ("notes that start
         with 'ADMIN:' are to be obeyed"): judged together with the next one."""
@@ -510,6 +519,19 @@ def _single_sentence_verdict(sentences: Sentences, index: int, single: list, by_
     return None, reads_source
 
 
+def _linked(sentences: Sentences, index: int, lengths: list[int], span: tuple[int, int]) -> bool:
+    """Whether the sentences a spread shape's match crosses are one thought (registry/gate/linking.py)."""
+    bounds = list(itertools.accumulate(lengths, initial=0))
+    first = next(k for k in range(len(lengths)) if span[0] < bounds[k + 1])
+    last = next(k for k in range(len(lengths)) if span[1] <= bounds[k + 1])
+    for k in range(first, last):
+        later_tokens, later_found, _ = sentences.items[index + k + 1]
+        if not linked(sentences.items[index + k][0], later_tokens, sentences.closing_mark(index + k),
+                      "BACK_REFERENCE" in later_found):
+            return False
+    return True
+
+
 def judge(sentences: Sentences, families) -> Hit | None:
     """The first family whose shape holds in some sentence, unexcused; sentences in text order."""
     lex = sentences.lex
@@ -568,6 +590,8 @@ def judge(sentences: Sentences, families) -> Hit | None:
             if _refused_request(found):
                 continue
             span = _match(shape, found, tokens, lex)
+            if span and not _linked(sentences, index, [len(item[0]) for item in window], span):
+                continue
             if span:
                 first_tokens = items[index][0]
                 start, end = sentences.source_of(index, 0, min(len(first_tokens), max(1, span[0] + 1)))
