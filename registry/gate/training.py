@@ -56,6 +56,9 @@ class Settings:
     steps: int = 150  # per multiple-instance stage
     stages: int = 3
     positive_share: float = 1.0  # total weight of the positives ÷ total weight of the negatives
+    # Long benign postures composed, per fold, from that fold's held-out benign texts, to steady the long
+    # texts' threshold (few real long benign postures; see choose_thresholds). 0: real texts only.
+    composed_per_fold: int = 0
 
 
 SETTINGS = Settings()
@@ -219,17 +222,48 @@ def choose_thresholds(corpus: Corpus, in_training: np.ndarray, settings: Setting
     never both fitted and scored). A long posture's best window is the maximum of many, so it gets
     its own, higher threshold rather than the short texts' one."""
     out_of_fold = np.full(len(corpus.texts), -np.inf)
+    windows_per_text = np.bincount(corpus.window_text, minlength=len(corpus.texts))
+    composed_scores, composed_windows = [], []
     for fold in range(FOLDS):
         held = in_training & (corpus.rounds % FOLDS == fold)
         weights, bias = train(corpus, in_training & ~held, settings)
         out_of_fold[held] = text_scores(corpus, window_scores(corpus, weights, bias))[held]
+        scores, windows = composed_out_of_fold(out_of_fold, windows_per_text,
+                                               held & ~corpus.attack & (corpus.rounds != EXCUSES_ROUND),
+                                               settings.composed_per_fold, fold)
+        composed_scores.append(scores)
+        composed_windows.append(windows)
     band = length_band(corpus)
+    composed_band = np.array([signal.band_of(int(count)) for count in np.concatenate(composed_windows)], dtype=int)
+    composed = np.concatenate(composed_scores)
     thresholds = []
     for index in range(len(signal.LONG_TEXT_WINDOWS) + 1):
-        benign = np.sort(out_of_fold[in_training & ~corpus.attack & (band == index)])[::-1]
+        benign = np.concatenate([out_of_fold[in_training & ~corpus.attack & (band == index)],
+                                 composed[composed_band == index]])
+        benign = np.sort(benign)[::-1]
         allowed = int(settings.false_positive_budget * len(benign))
         thresholds.append(float(benign[allowed]))  # refused: score > threshold, so `allowed` texts at most
     return thresholds
+
+
+def composed_out_of_fold(scores: np.ndarray, windows_per_text: np.ndarray, benign: np.ndarray, count: int,
+                         fold: int) -> tuple[np.ndarray, np.ndarray]:
+    """`count` long postures composed of 3 to 7 of the held-out benign texts (`benign`, a mask), as the
+    out-of-fold model scores them: a text's best window is its parts' best (the windows across the join of
+    two parts are not scored), its windows their sum. Real long benign postures are few (a budget of
+    0.5 % of them allows none, so the long threshold was the highest of them, and moved a lot from one split
+    to the next); benign texts joined together are what a long benign posture is, in the model's view, and
+    they are many. The parts are drawn by a generator seeded with the fold: the same corpus, the same draw."""
+    candidates = np.flatnonzero(benign)
+    if count == 0 or len(candidates) < 7:
+        return np.empty(0), np.empty(0, dtype=np.int64)
+    draw = np.random.default_rng(fold)
+    scores_out, windows_out = np.empty(count), np.empty(count, dtype=np.int64)
+    for index in range(count):
+        parts = draw.choice(candidates, size=int(draw.integers(3, 8)), replace=False)
+        scores_out[index] = scores[parts].max()
+        windows_out[index] = windows_per_text[parts].sum()
+    return scores_out, windows_out
 
 
 def length_band(corpus: Corpus) -> np.ndarray:
