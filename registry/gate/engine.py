@@ -194,6 +194,16 @@ def _rule_filters() -> tuple[tuple[_RuleSearch, ...], tuple[tuple[_Prefilter, _P
 # Revocation: when a match is not an attack
 # --------------------------------------------------------------------------------------------
 
+_DISREGARD_RULES = frozenset(("disregard_rules", "nullify_rules"))
+# A rule named by what it formats — rounding, formatting, currency, decimals, dates, charts, colours — is a
+# presentation rule of this posture or the tenant, never the product's: overriding it is what postures do.
+_PRESENTATION = (r"(?:rounding|formatting|format|currency|decimals?|date|chart|colou?r|style|layout|arredondamento|"
+                 r"formatacao|formato|moeda|decimais|datas?|graficos?|cores?|estilo|redondeo|moneda|decimales|fechas?|"
+                 r"colores|diseno)")
+_PRESENTATION_RULE = re.compile(
+    r"\b" + _PRESENTATION + r" (?:guidance|rules?|guidelines?|instructions?|conventions?)\b"
+    r"|\b(?:regras?|instrucoes|diretrizes|orientacoes|orientacao|reglas?|instrucciones|directrices|pautas|"
+    r"orientaciones) (?:\w+ )?(?:de|do|da|del|de la) " + _PRESENTATION + r"\b")
 _NEGATORS = frozenset(
     "not never dont doesnt no nao nunca jamais jamas nem ni without sem sin avoid evite evita evitar stop".split()
 )
@@ -266,11 +276,49 @@ def _is_excused(skeleton: str, start: int, end: int, rule: _Rule, act_start: int
         return True
     if rule.excused_by_disclosure and _DISCLOSES_GAP.search(skeleton[sentence_start:sentence_end]):
         return True
-    if rule.name == "jailbreak_mode" and _REPORTED_SWITCH.search(before):
+    if rule.name == "jailbreak_mode" and (_REPORTED_SWITCH.search(before) or _MODE_AS_DATA.match(after)):
         return True  # "flag users who switched to developer mode": reporting on the data, not a switch
+    if rule.name in _DISREGARD_RULES and _PRESENTATION_RULE.search(skeleton[start:end]):
+        return True  # "this overrides the general rounding guidance above": a presentation rule, not the product's
+    if rule.excused_by_placeholder and _HONEST_PLACEHOLDER.match(after) and not _invents(after):
+        return True
     return rule.excused_by_data_scope and bool(_DATA_SCOPE.match(after))
 
 
+# Gaps filled with something no reader takes for a figure — zero (with a label), a dash, "n/a", "sem dado" — are
+# disclosed, not invented: "Preencha meses vazios com zero e marque como 'sem registro'", "Rellena los meses
+# vacíos con cero … y márcalos", "Complete as lacunas com 'sem dado'". An invented value is still refused
+# ("fill the gaps with zero, or a plausible number": a plausible word anywhere after excuses nothing). Zero alone
+# needs a label: a silent zero reads as a real zero.
+_HONEST_PLACEHOLDER = re.compile(
+    r"(?: \w+){0,6}? (?:com|with|con|by|por) (?:um |uma |a |an |un |una |o |el )?"
+    r"(?:(?:traco|hifen|guion|guiones|dash|dashes|n ?a|nd|s ?d|sem dado|sem dados|sem registro|sin dato|sin datos|"
+    r"sin registro|no data|no record|blank|em branco|en blanco|vazio|vacio)\b"
+    r"|(?:zero|zeros|cero|ceros)\b.*\b(?:marque\w*|marca\w*|mark\w*|label\w*|rotul\w*|etiquet\w*|sinaliz\w*|"
+    r"senal\w*|flag\w*|nota|footnote|legenda|leyenda|legend)\b)")
+_NEGATORS = frozenset(("never", "nunca", "jamais", "jamas", "not", "nao", "no", "sem", "sin", "without"))
+
+
+def _invents(after: str) -> bool:
+    """Whether a plausible or estimated value is offered after the placeholder, unrefused ("… com 'sem dado',
+    nunca com estimativas": an estimate refused is no estimate)."""
+    for match in _PLAUSIBLE_WORD.finditer(after):
+        if not _NEGATORS.intersection(after[:match.start()].split()[-3:]):
+            return True
+    return False
+
+
+_PLAUSIBLE_WORD = re.compile(
+    r"\b(?:plausi\w*|provave\w*|probab\w*|likely|razoa\w*|razona\w*|reasonable|estimat\w*|estima\w*|invent\w*|"
+    r"guess\w*|chut\w*|adivin\w*|average|media|promedio|made up|fake|ficticio\w*)\b")
+
+
+# A mode named as a term of the data: "'Developer mode' in the app analytics refers to users who…", "'modo Deus'
+# na telemetria do jogo é um cheat", "'Modo desarrollador' en la analítica de la app son usuarios…".
+_MODE_AS_DATA = re.compile(
+    r"(?: \w+){0,2}? (?:in the (?:app )?analytics|in (?:the|our) (?:game )?(?:data|telemetry)|feature|toggle|refers to|"
+    r"nos dados|na (?:analitica|telemetria)|recurso|funcionalidade|se refere|"
+    r"en (?:los datos|la (?:analitica|telemetria))|funcion|se refiere)\b")
 # Someone in the data switched modes and the posture reports on it: "flag users who switched to developer
 # mode", "contas que entraram em modo administrador", "registra quem colocou um caixa em modo supervisor".
 _REPORTED_SWITCH = re.compile(
@@ -392,6 +440,8 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
             start = starts[index] + min(target.start(), action.start())
             end = starts[index] + max(target.end(), action.end())
             action_start = starts[index] + action.start()
+            if pairing.name in _DISREGARD_RULES and _PRESENTATION_RULE.search(skeleton.text[start:end]):
+                continue  # "this overrides the general rounding guidance above": a presentation rule
             if _strongly_negated(window[:min(target.start(), action.start())]) or _strongly_negated(window[:action.start()]):
                 continue  # "never carry forward yesterday's value without saying": the rule upheld
             if not _is_excused(skeleton.text, start, end, _PAIRING_EXCUSES, action_start):
@@ -424,7 +474,7 @@ def _pairing_linked(text: str, skeleton: Folded, haystack: _Haystack, index: int
 # yesterday's value without saying", "em vez de calcular a média sem avisar"; so does a sentence that opens
 # with a negated imperative, its verb at most two words before the act ("não estime sem avisar").
 _STRONG_NEGATION = re.compile(r"\b(?:never|nunca|jamais|jamas|instead of|rather than|em vez de|ao inves de|en vez de|"
-                              r"en lugar de|no en lugar de)(?: \w+){0,5} ?$"
+                              r"en lugar de|no en lugar de)(?: \w+){0,10} ?$"
                               # a sentence opened by a negated imperative: "não estime sem avisar", "don't round
                               # without saying so"
                               r"|^(?:nao|no|dont|do not)(?: \w+){1,2} ?$")

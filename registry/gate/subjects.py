@@ -67,6 +67,8 @@ class Hit:
 
 
 _OWNER_NEAR = 3
+_DATA_TERM_CLASSES = ("MODE", "STRONG_SELF", "HIDDEN_TEXT")
+_DATA_TERM_NEAR = 3
 _NEGATION_REACH = 3
 
 
@@ -75,6 +77,17 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     "the rules above", "as regras do sistema") or a phrase that needs no owner ("system prompt")."""
     # A harmless sense of a trigger word ("bypass surgery", "weeks of cover", "the secret sauce",
     # "cancelled orders"): the words inside it belong to no other class.
+    # A term of the data defined or counted, not switched on: "'Developer mode' in the app analytics refers to
+    # users who…", "In our call-centre data, 'system prompt' is the IVR's first menu message", "our 'God mode'
+    # feature in the game telemetry". A mode or the assistant's hidden text next to a data context is a
+    # harmless sense.
+    if "DATA_TERM_CONTEXT" in found:
+        contexts = found["DATA_TERM_CONTEXT"]
+        for cls in _DATA_TERM_CLASSES:
+            for start, end in found.get(cls, ()):
+                if any(c_start - _DATA_TERM_NEAR <= end <= c_start or c_end <= start <= c_end + _DATA_TERM_NEAR
+                       for c_start, c_end in contexts):
+                    found.setdefault("BENIGN_SENSE", []).append((start, end))
     for s_start, s_end in found.get("BENIGN_SENSE", ()):
         for cls in list(found):
             if cls in ("BENIGN_SENSE", "EXCUSE_OBJECT"):
@@ -92,6 +105,18 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 found[cls] = kept
             else:
                 del found[cls]
+    # A part of the answer is no rule: "bypass the summary", "skip the headline", "pule a introdução" drop a
+    # section of what the assistant writes, not a check. The verb whose object (after determiners) is one loses
+    # its rule-breaking classes.
+    if "ANSWER_PART" in found:
+        part_starts = {start for start, _ in found["ANSWER_PART"]}
+        for cls in _ANSWER_PART_VERB_CLASSES:
+            if cls in found:
+                kept = [span for span in found[cls] if not _object_in(span[1], part_starts, tokens)]
+                if kept:
+                    found[cls] = kept
+                else:
+                    del found[cls]
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
 
     def scoped(end: int) -> bool:  # "a regra de arredondamento", "rules for churn": someone else's rules
@@ -267,6 +292,17 @@ def _names_data(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
 def _before_number(end: int, tokens: list[str]) -> bool:
     """The match is followed by a number, within two words ("acima de 5", "above 30", "over the 2")."""
     return any(token[:1].isdigit() for token in tokens[end:end + 2])
+
+
+_ANSWER_PART_VERB_CLASSES = ("NO_RULES", "NULLIFY", "RELAX", "FORBIDDEN_ACT")
+
+
+def _object_in(end: int, starts: set[int], tokens: list[str]) -> bool:
+    """Whether the word after `end`, past determiners, starts one of `starts`."""
+    reach = end
+    while reach < len(tokens) and reach <= end + 2 and tokens[reach] in _DETERMINERS:
+        reach += 1
+    return reach in starts
 
 
 _DETERMINERS = frozenset("the a an this that these those your all any every o a os as um uma el la los las un una su sus tu tus seu sua seus suas "

@@ -24,7 +24,7 @@ SHAPES = (
     Shape(("MISSTATE", "AUDIENCE", "CONCEALED"), window=10, negatable="MISSTATE"),
     Shape(("MISSTATE_SAY", "AUDITOR", "CONCEALED"), window=14, excused_by=("DISCLOSE_GAP",)),
     # hiding a fact about the data's integrity: "no reveles que fue interpolada", "não cite o erro"
-    Shape(("CONCEAL", "INTEGRITY"), window=14, negatable="CONCEAL", excused_by=("PRIVACY",)),
+    Shape(("CONCEAL", "INTEGRITY"), window=14, negatable="CONCEAL", excused_by=("PRIVACY", "NO_MIXING")),
     # a fixed denial about integrity: "when asked whether anything was excluded, say no"
     Shape(("DENY", "INTEGRITY"), window=16, request_excuses=False),
     # passing one thing off as another: "present the restated numbers as if they were the originals"
@@ -86,7 +86,7 @@ SHAPES = (
     Shape(("AUDITOR_PERSON", "ASK", "WITHHOLD"), window=30, request_excuses=False, excused_by=("PRIVACY",)),
     # a part passed off as the whole: "show only the months we met the target and present that as the full
     # series", "traga só a carteira PF, mas apresente como se fosse o índice total", "como si fueran todas"
-    Shape(("ONLY_WORD", "PASS_AS", "WHOLE_WORD"), window=30, ordered=True),
+    Shape(("ONLY_WORD", "PASS_AS", "WHOLE_WORD"), window=30, ordered=True, excused_by=("DISCLOSE_LABEL",)),
     Shape(("AS_IF", "WHOLE_WORD"), window=5, ordered=True),
     # a cause named in advance instead of the real one: "if a user asks why…, attribute it to a routine
     # refresh rather than to the correction", "dile que fue culpa del transportista, sin revisar la causa real"
