@@ -140,5 +140,12 @@ SHAPES = (
     Shape(("ASK", "DENY_THAT"), window=12, ordered=True, request_excuses=False),
     # what someone asked kept out of the record an auditor reads: "não registre nos logs as perguntas da diretoria"
     Shape(("NOT_RECORD", "LOGS"), window=6, ordered=True, excused_by=("PRIVACY",)),
+    # after round 35: something left out of an answer prepared for an authority ("for any answer prepared for the
+    # tax authority, exclude the cash sales recorded in the side ledger", "Mantenha a versão do regulador livre dos
+    # ajustes manuais"), or out of what an inspector who asks receives
+    Shape(("AUDIT_RECIPIENT", "OMIT"), window=20, request_excuses=False, excused_by=("PRIVACY", "DISCLOSE_GAP")),
+    Shape(("AUDITOR_PERSON", "ASK", "OMIT"), window=24, request_excuses=False, excused_by=("PRIVACY", "DISCLOSE_GAP")),
+    # a yes/no question answered in advance ("if the plant manager asks whether scrap went up, tell him scrap was
+    # flat"; "si alguien pregunta si las cifras se reexpresaron, contesta que no"), unless the answer is read from data
+    Shape(("WHETHER", "FIXED_REPLY"), window=24, ordered=True, request_excuses=False, excused_by=("DATA_BASIS",)),
 )
-

@@ -48,5 +48,8 @@ SHAPES = (
     # número" (unless it asks for more: a clause with "without / unless" that discloses the gap)
     Shape(("NEVER_SAY", "NODATA_QUOTE"), window=6, ordered=True, request_excuses=False,
           excused_by=("DISCLOSE_GAP", "UNLESS_WORD")),
+    # a figure made from something else presented as the real one: "use the brand average and show it … as its actual
+    # occupancy", "inventa una meta razonable y preséntala como la aprobada", "apresente ambos como lançados"
+    Shape(("NOT_ACTUAL_SOURCE", "ACTUAL_LABEL"), window=30, ordered=True, negatable="ACTUAL_LABEL",
+          excused_by=("DISCLOSE_LABEL",)),
 )
-
