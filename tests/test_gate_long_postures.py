@@ -15,7 +15,7 @@ from pathlib import Path
 from registry.gate import check
 
 CORPUS = Path(__file__).parent / "gate_corpus"
-BENIGN_FILES = ("benign.jsonl", "b3_benign.jsonl", "b4_benign.jsonl")
+BENIGN_FILES = ("benign.jsonl", "b3_benign.jsonl", "b4_benign.jsonl", "t1_benign.jsonl")
 PER_LANGUAGE = 400
 SEPARATORS = ("\n\n", " ", "\n")
 
@@ -27,6 +27,8 @@ def composed_postures(seed: int = 7) -> list[str]:
             if line.strip():
                 row = json.loads(line)
                 text = row["text"].rstrip()
+                if not check(text).accepted:  # a known false positive alone (tests/test_gate_t1.py) proves nothing here
+                    continue
                 # a part without a closing mark would run into the next one as a single sentence
                 by_language[row["lang"]].append(text if text[-1:] in ".!?:;)" else text + ".")
     chooser = random.Random(seed)
@@ -40,8 +42,16 @@ def composed_postures(seed: int = 7) -> list[str]:
     return postures
 
 
+# The statistical signal's long threshold is chosen so that at most 0.5 % of long benign postures, composed ones
+# included, would be refused out of fold (registry/gate/training.py); the shipped model may refuse about as many.
+SIGNAL_SHARE = 0.005
+
+
 def test_benign_texts_joined_into_long_postures_are_accepted() -> None:
     postures = composed_postures()
     assert len(postures) > 1000
-    refused = [(decision.family, decision.excerpt) for decision in map(check, postures) if not decision.accepted]
-    assert refused == []
+    decisions = [check(posture) for posture in postures]
+    by_rules = [(d.family, d.excerpt) for d in decisions if not d.accepted and d.family != "statistical"]
+    by_signal = [d.excerpt for d in decisions if not d.accepted and d.family == "statistical"]
+    assert by_rules == []
+    assert len(by_signal) <= SIGNAL_SHARE * len(postures), by_signal

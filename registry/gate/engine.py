@@ -324,7 +324,10 @@ _MODE_AS_DATA = re.compile(
 _REPORTED_SWITCH = re.compile(
     r"\b(?:(?:users?|accounts?|devices?|employees?|tills?|cashiers?|sessions?) (?:who|that)|who (?:switched|enabled|turned|put)|"
     r"(?:usuarios|contas|dispositivos|funcionarios|caixas|operadores|sessoes) que|quem (?:ativou|colocou|entrou|mudou)|"
-    r"(?:usuarios|cuentas|dispositivos|empleados|cajas|cajeros|sesiones) que|quien (?:activo|puso|entro|cambio))\b")
+    r"(?:usuarios|cuentas|dispositivos|empleados|cajas|cajeros|sesiones) que|quien (?:activo|puso|entro|cambio)|"
+    # "report the share of sessions with God mode on": counted in the data
+    r"(?:sessions?|users?|accounts?|devices?|players?) with|(?:sessoes|usuarios|contas|jogadores) com|"
+    r"(?:sesiones|usuarios|cuentas|jugadores) con)\b")
 
 
 # Skeleton lines in which no word rule has an unexcused match. Every word rule is searched one line

@@ -35,12 +35,19 @@ def linked(earlier: list[str], later: list[str], closing_mark: str, later_points
     if len(earlier) <= LABEL_WORDS or (closing_mark and closing_mark in LINKING_MARKS):
         return True
     if later_points_back is None:
-        later_points_back = "BACK_REFERENCE" in classes_at(later, lexicon())
+        later_points_back = points_back(classes_at(later, lexicon()))
     if later_points_back:
         return True
     long_words = {word for word in earlier if len(word) >= SHARED_NAME_LETTERS}
     later_words = set(later) | {word[:-1] for word in later if word.endswith("s")}  # "Kestrel's" folds to "kestrels"
     return bool(long_words & later_words)
+
+
+def points_back(found: dict[str, list[tuple[int, int]]]) -> bool:
+    """Whether a sentence's classes hold a word pointing back — not the "this" of "this posture", which points
+    at the text itself ("Esta postura tem prioridade de leitura" follows anything)."""
+    own = found.get("SELF_TEXT", ())
+    return any(not any(o_start <= start < o_end for o_start, o_end in own) for start, _ in found.get("BACK_REFERENCE", ()))
 
 
 def closing_mark(text: str, end: int) -> str:

@@ -17,7 +17,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from registry.gate.linking import closing_mark, linked
+from registry.gate.linking import closing_mark, linked, points_back
 from registry.gate.vocabulary import Lexicon, classes_at, lexicon
 from registry.gate_normalize import Folded, word_skeleton
 
@@ -563,7 +563,7 @@ def _linked(sentences: Sentences, index: int, lengths: list[int], span: tuple[in
     for k in range(first, last):
         later_tokens, later_found, _ = sentences.items[index + k + 1]
         if not linked(sentences.items[index + k][0], later_tokens, sentences.closing_mark(index + k),
-                      "BACK_REFERENCE" in later_found):
+                      points_back(later_found)):
             return False
     return True
 
