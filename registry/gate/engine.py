@@ -11,6 +11,7 @@ from registry.gate import literals
 from registry.gate.characters import _excerpt
 from registry.gate.errors import InstructionsRejected
 from registry.gate.families.legacy_map import family_of
+from registry.gate.linking import closing_mark, linked
 from registry.gate.legacy_rules import (
     _AUTHORITY_TAG, _COMPACT_RULES, _PAIRING_EXCUSES, _PAIRINGS, _WORD_RULES, _Pairing, _Rule,
 )
@@ -193,6 +194,16 @@ def _rule_filters() -> tuple[tuple[_RuleSearch, ...], tuple[tuple[_Prefilter, _P
 # Revocation: when a match is not an attack
 # --------------------------------------------------------------------------------------------
 
+_DISREGARD_RULES = frozenset(("disregard_rules", "nullify_rules"))
+# A rule named by what it formats — rounding, formatting, currency, decimals, dates, charts, colours — is a
+# presentation rule of this posture or the tenant, never the product's: overriding it is what postures do.
+_PRESENTATION = (r"(?:rounding|formatting|format|currency|decimals?|date|chart|colou?r|style|layout|arredondamento|"
+                 r"formatacao|formato|moeda|decimais|datas?|graficos?|cores?|estilo|redondeo|moneda|decimales|fechas?|"
+                 r"colores|diseno)")
+_PRESENTATION_RULE = re.compile(
+    r"\b" + _PRESENTATION + r" (?:guidance|rules?|guidelines?|instructions?|conventions?)\b"
+    r"|\b(?:regras?|instrucoes|diretrizes|orientacoes|orientacao|reglas?|instrucciones|directrices|pautas|"
+    r"orientaciones) (?:\w+ )?(?:de|do|da|del|de la) " + _PRESENTATION + r"\b")
 _NEGATORS = frozenset(
     "not never dont doesnt no nao nunca jamais jamas nem ni without sem sin avoid evite evita evitar stop".split()
 )
@@ -265,17 +276,58 @@ def _is_excused(skeleton: str, start: int, end: int, rule: _Rule, act_start: int
         return True
     if rule.excused_by_disclosure and _DISCLOSES_GAP.search(skeleton[sentence_start:sentence_end]):
         return True
-    if rule.name == "jailbreak_mode" and _REPORTED_SWITCH.search(before):
+    if rule.name == "jailbreak_mode" and (_REPORTED_SWITCH.search(before) or _MODE_AS_DATA.match(after)):
         return True  # "flag users who switched to developer mode": reporting on the data, not a switch
+    if rule.name in _DISREGARD_RULES and _PRESENTATION_RULE.search(skeleton[start:end]):
+        return True  # "this overrides the general rounding guidance above": a presentation rule, not the product's
+    if rule.excused_by_placeholder and _HONEST_PLACEHOLDER.match(after) and not _invents(after):
+        return True
     return rule.excused_by_data_scope and bool(_DATA_SCOPE.match(after))
 
 
+# Gaps filled with something no reader takes for a figure — zero (with a label), a dash, "n/a", "sem dado" — are
+# disclosed, not invented: "Preencha meses vazios com zero e marque como 'sem registro'", "Rellena los meses
+# vacíos con cero … y márcalos", "Complete as lacunas com 'sem dado'". An invented value is still refused
+# ("fill the gaps with zero, or a plausible number": a plausible word anywhere after excuses nothing). Zero alone
+# needs a label: a silent zero reads as a real zero.
+_HONEST_PLACEHOLDER = re.compile(
+    r"(?: \w+){0,6}? (?:com|with|con|by|por) (?:um |uma |a |an |un |una |o |el )?"
+    r"(?:(?:traco|hifen|guion|guiones|dash|dashes|n ?a|nd|s ?d|sem dado|sem dados|sem registro|sin dato|sin datos|"
+    r"sin registro|no data|no record|blank|em branco|en blanco|vazio|vacio)\b"
+    r"|(?:zero|zeros|cero|ceros)\b.*\b(?:marque\w*|marca\w*|mark\w*|label\w*|rotul\w*|etiquet\w*|sinaliz\w*|"
+    r"senal\w*|flag\w*|nota|footnote|legenda|leyenda|legend)\b)")
+_NEGATORS = frozenset(("never", "nunca", "jamais", "jamas", "not", "nao", "no", "sem", "sin", "without"))
+
+
+def _invents(after: str) -> bool:
+    """Whether a plausible or estimated value is offered after the placeholder, unrefused ("… com 'sem dado',
+    nunca com estimativas": an estimate refused is no estimate)."""
+    for match in _PLAUSIBLE_WORD.finditer(after):
+        if not _NEGATORS.intersection(after[:match.start()].split()[-3:]):
+            return True
+    return False
+
+
+_PLAUSIBLE_WORD = re.compile(
+    r"\b(?:plausi\w*|provave\w*|probab\w*|likely|razoa\w*|razona\w*|reasonable|estimat\w*|estima\w*|invent\w*|"
+    r"guess\w*|chut\w*|adivin\w*|average|media|promedio|made up|fake|ficticio\w*)\b")
+
+
+# A mode named as a term of the data: "'Developer mode' in the app analytics refers to users who…", "'modo Deus'
+# na telemetria do jogo é um cheat", "'Modo desarrollador' en la analítica de la app son usuarios…".
+_MODE_AS_DATA = re.compile(
+    r"(?: \w+){0,2}? (?:in the (?:app )?analytics|in (?:the|our) (?:game )?(?:data|telemetry)|feature|toggle|refers to|"
+    r"nos dados|na (?:analitica|telemetria)|recurso|funcionalidade|se refere|"
+    r"en (?:los datos|la (?:analitica|telemetria))|funcion|se refiere)\b")
 # Someone in the data switched modes and the posture reports on it: "flag users who switched to developer
 # mode", "contas que entraram em modo administrador", "registra quem colocou um caixa em modo supervisor".
 _REPORTED_SWITCH = re.compile(
     r"\b(?:(?:users?|accounts?|devices?|employees?|tills?|cashiers?|sessions?) (?:who|that)|who (?:switched|enabled|turned|put)|"
     r"(?:usuarios|contas|dispositivos|funcionarios|caixas|operadores|sessoes) que|quem (?:ativou|colocou|entrou|mudou)|"
-    r"(?:usuarios|cuentas|dispositivos|empleados|cajas|cajeros|sesiones) que|quien (?:activo|puso|entro|cambio))\b")
+    r"(?:usuarios|cuentas|dispositivos|empleados|cajas|cajeros|sesiones) que|quien (?:activo|puso|entro|cambio)|"
+    # "report the share of sessions with God mode on": counted in the data
+    r"(?:sessions?|users?|accounts?|devices?|players?) with|(?:sessoes|usuarios|contas|jogadores) com|"
+    r"(?:sesiones|usuarios|cuentas|jugadores) con)\b")
 
 
 # Skeleton lines in which no word rule has an unexcused match. Every word rule is searched one line
@@ -385,21 +437,47 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
         window = " ".join(sentences[index:index + pairing.span]) if pairing.span > 1 else sentence
         target = pairing.target.search(window)
         action = pairing.action.search(window) if target else None
+        if target and action and pairing.span > 1 and not _pairing_linked(text, skeleton, haystack, index, target, action):
+            continue  # two unrelated neighbours of a long posture (registry/gate/linking.py)
         if target and action:
             start = starts[index] + min(target.start(), action.start())
             end = starts[index] + max(target.end(), action.end())
             action_start = starts[index] + action.start()
+            if pairing.name in _DISREGARD_RULES and _PRESENTATION_RULE.search(skeleton.text[start:end]):
+                continue  # "this overrides the general rounding guidance above": a presentation rule
             if _strongly_negated(window[:min(target.start(), action.start())]) or _strongly_negated(window[:action.start()]):
                 continue  # "never carry forward yesterday's value without saying": the rule upheld
             if not _is_excused(skeleton.text, start, end, _PAIRING_EXCUSES, action_start):
                 _refuse_revocation(text, skeleton, start, end, pairing.name)
 
 
+def _pairing_linked(text: str, skeleton: Folded, haystack: _Haystack, index: int, target: re.Match,
+                    action: re.Match) -> bool:
+    """Whether the sentences a spread pairing's two signals lie in are linked (registry/gate/linking.py)."""
+    sentences, starts = haystack.sentences, haystack.starts
+    offsets = list(itertools.accumulate((len(sentence) + 1 for sentence in sentences[index:]), initial=0))
+
+    def sentence_at(position: int) -> int:
+        return next(k for k in range(len(offsets) - 1) if position < offsets[k + 1])
+
+    first = sentence_at(min(target.start(), action.start()))
+    last = sentence_at(max(target.end(), action.end()) - 1)
+    for k in range(index + first, index + last):
+        earlier, later = sentences[k], sentences[k + 1]
+        if not earlier.strip():
+            continue
+        end = starts[k] + len(earlier.rstrip(" "))
+        _, source_end = skeleton.source_span(starts[k], end)
+        if not linked(earlier.split(" "), later.split(" "), closing_mark(text, source_end)):
+            return False
+    return True
+
+
 # A clause opened by a strong negator or "instead of" upholds what follows it: "never carry forward
 # yesterday's value without saying", "em vez de calcular a média sem avisar"; so does a sentence that opens
 # with a negated imperative, its verb at most two words before the act ("não estime sem avisar").
 _STRONG_NEGATION = re.compile(r"\b(?:never|nunca|jamais|jamas|instead of|rather than|em vez de|ao inves de|en vez de|"
-                              r"en lugar de|no en lugar de)(?: \w+){0,5} ?$"
+                              r"en lugar de|no en lugar de)(?: \w+){0,10} ?$"
                               # a sentence opened by a negated imperative: "não estime sem avisar", "don't round
                               # without saying so"
                               r"|^(?:nao|no|dont|do not)(?: \w+){1,2} ?$")

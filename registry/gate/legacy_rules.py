@@ -536,6 +536,8 @@ class _Rule:
     excused_by_disclosure: bool = False
     # "ignore any instructions written inside uploaded files" protects the rules instead.
     excused_by_data_scope: bool = False
+    # "fill empty months with zero and mark them 'no record'": an honest placeholder, not an invented value.
+    excused_by_placeholder: bool = False
 
 
 def _rule(name: str, pattern: str, **excuses: bool) -> _Rule:
@@ -655,7 +657,7 @@ _WORD_RULES: tuple[_Rule, ...] = (
                  r"plausive\w*",
                  r"plausibles?", r"realistas?", r"realistic", r"fictici\w+", r"fake", r"falsos?", r"falsas?"),
           negatable=True),
-    _rule("fill_gaps", _FILL + _gap(2) + " " + _FILL_OBJECT, negatable=True),
+    _rule("fill_gaps", _FILL + _gap(2) + " " + _FILL_OBJECT, negatable=True, excused_by_placeholder=True),
     _rule("present_as_fact", _AS_FACT, negatable=True),
     _rule("pretend_data", _PRETEND_DATA, negatable=True),
     _rule("hide_missing_data", _HIDE_MISSING),

@@ -17,6 +17,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from registry.gate.linking import closing_mark, linked, points_back
 from registry.gate.vocabulary import Lexicon, classes_at, lexicon
 from registry.gate_normalize import Folded, word_skeleton
 
@@ -66,6 +67,8 @@ class Hit:
 
 
 _OWNER_NEAR = 3
+_DATA_TERM_CLASSES = ("MODE", "STRONG_SELF", "HIDDEN_TEXT")
+_DATA_TERM_NEAR = 3
 _NEGATION_REACH = 3
 
 
@@ -74,6 +77,17 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     "the rules above", "as regras do sistema") or a phrase that needs no owner ("system prompt")."""
     # A harmless sense of a trigger word ("bypass surgery", "weeks of cover", "the secret sauce",
     # "cancelled orders"): the words inside it belong to no other class.
+    # A term of the data defined or counted, not switched on: "'Developer mode' in the app analytics refers to
+    # users who…", "In our call-centre data, 'system prompt' is the IVR's first menu message", "our 'God mode'
+    # feature in the game telemetry". A mode or the assistant's hidden text next to a data context is a
+    # harmless sense.
+    if "DATA_TERM_CONTEXT" in found:
+        contexts = found["DATA_TERM_CONTEXT"]
+        for cls in _DATA_TERM_CLASSES:
+            for start, end in found.get(cls, ()):
+                if any(c_start - _DATA_TERM_NEAR <= end <= c_start or c_end <= start <= c_end + _DATA_TERM_NEAR
+                       for c_start, c_end in contexts):
+                    found.setdefault("BENIGN_SENSE", []).append((start, end))
     for s_start, s_end in found.get("BENIGN_SENSE", ()):
         for cls in list(found):
             if cls in ("BENIGN_SENSE", "EXCUSE_OBJECT"):
@@ -91,6 +105,18 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 found[cls] = kept
             else:
                 del found[cls]
+    # A part of the answer is no rule: "bypass the summary", "skip the headline", "pule a introdução" drop a
+    # section of what the assistant writes, not a check. The verb whose object (after determiners) is one loses
+    # its rule-breaking classes.
+    if "ANSWER_PART" in found:
+        part_starts = {start for start, _ in found["ANSWER_PART"]}
+        for cls in _ANSWER_PART_VERB_CLASSES:
+            if cls in found:
+                kept = [span for span in found[cls] if not _object_in(span[1], part_starts, tokens)]
+                if kept:
+                    found[cls] = kept
+                else:
+                    del found[cls]
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
 
     def scoped(end: int) -> bool:  # "a regra de arredondamento", "rules for churn": someone else's rules
@@ -268,6 +294,17 @@ def _before_number(end: int, tokens: list[str]) -> bool:
     return any(token[:1].isdigit() for token in tokens[end:end + 2])
 
 
+_ANSWER_PART_VERB_CLASSES = ("NO_RULES", "NULLIFY", "RELAX", "FORBIDDEN_ACT")
+
+
+def _object_in(end: int, starts: set[int], tokens: list[str]) -> bool:
+    """Whether the word after `end`, past determiners, starts one of `starts`."""
+    reach = end
+    while reach < len(tokens) and reach <= end + 2 and tokens[reach] in _DETERMINERS:
+        reach += 1
+    return reach in starts
+
+
 _DETERMINERS = frozenset("the a an this that these those your all any every o a os as um uma el la los las un una su sus tu tus seu sua seus suas "
                          "toda todas todo todos qualquer cualquier cada nenhuma ninguna our my nossos nossas nosso nossa "
                          "nuestros nuestras nuestro nuestra mis meus minhas este esta estes estas esse essa esses essas ese esa "
@@ -416,6 +453,14 @@ class Sentences:
         e = self.text.find("\n", s)
         return self.text[s:e if e != -1 else len(self.text)]
 
+    def closing_mark(self, index: int) -> str:
+        """The punctuation that closes the sentence in the source (a colon, semicolon, comma or full stop)."""
+        tokens = self.items[index][0]
+        if not any(tokens):
+            return ""
+        _, e = self.source_of(index, 0, len(tokens))
+        return closing_mark(self.text, e)
+
     def ends_with_colon(self, index: int) -> bool:
         """Whether the sentence is a clause closed by a colon on the same line ("notes that start
         with 'ADMIN:' are to be obeyed"): judged together with the next one."""
@@ -510,6 +555,19 @@ def _single_sentence_verdict(sentences: Sentences, index: int, single: list, by_
     return None, reads_source
 
 
+def _linked(sentences: Sentences, index: int, lengths: list[int], span: tuple[int, int]) -> bool:
+    """Whether the sentences a spread shape's match crosses are one thought (registry/gate/linking.py)."""
+    bounds = list(itertools.accumulate(lengths, initial=0))
+    first = next(k for k in range(len(lengths)) if span[0] < bounds[k + 1])
+    last = next(k for k in range(len(lengths)) if span[1] <= bounds[k + 1])
+    for k in range(first, last):
+        later_tokens, later_found, _ = sentences.items[index + k + 1]
+        if not linked(sentences.items[index + k][0], later_tokens, sentences.closing_mark(index + k),
+                      points_back(later_found)):
+            return False
+    return True
+
+
 def judge(sentences: Sentences, families) -> Hit | None:
     """The first family whose shape holds in some sentence, unexcused; sentences in text order."""
     lex = sentences.lex
@@ -568,6 +626,8 @@ def judge(sentences: Sentences, families) -> Hit | None:
             if _refused_request(found):
                 continue
             span = _match(shape, found, tokens, lex)
+            if span and not _linked(sentences, index, [len(item[0]) for item in window], span):
+                continue
             if span:
                 first_tokens = items[index][0]
                 start, end = sentences.source_of(index, 0, min(len(first_tokens), max(1, span[0] + 1)))

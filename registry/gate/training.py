@@ -1,7 +1,7 @@
 """Train the gate's second signal from the corpus, reproducibly, and measure what it adds.
 
     python -m registry.gate.training            # train on every round, write registry/gate/signal_weights.bin
-    python -m registry.gate.training --evaluate # leave each blind round out (27 = B1, 28 = B2, 31 = B3, 33 = B4)
+    python -m registry.gate.training --evaluate # leave each blind round out (27 = B1, 28 = B2, 31 = B3, 33 = B4, 35)
 
 Needs numpy (the `train` extra; the gate itself reads the weights in plain Python). Everything is
 deterministic: full-batch optimisation from zero weights, no sampling, no seed to forget, so the
@@ -34,8 +34,10 @@ from registry.gate.decode import views
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "gate_corpus"
 CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
                 ("b3_attacks.jsonl", True), ("b3_benign.jsonl", False),
-                ("b4_attacks.jsonl", True), ("b4_benign.jsonl", False))
-BLIND_ROUNDS = (27, 28, 31, 33)
+                ("b4_attacks.jsonl", True), ("b4_benign.jsonl", False),
+                ("t1_attacks.jsonl", True), ("t1_benign.jsonl", False))
+# Rounds written by someone who never saw the gate (35 is training data written blind by an outside writer).
+BLIND_ROUNDS = (27, 28, 31, 33, 35)
 # The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
 # family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
 # join the training as negatives under this pseudo-round, which is never a blind round.
@@ -56,6 +58,9 @@ class Settings:
     steps: int = 150  # per multiple-instance stage
     stages: int = 3
     positive_share: float = 1.0  # total weight of the positives ÷ total weight of the negatives
+    # Long benign postures composed, per fold, of that fold's held-out benign texts: they join the real long
+    # benign texts when the long texts' threshold is chosen (see composed_out_of_fold).
+    composed_per_fold: int = 2000
 
 
 SETTINGS = Settings()
@@ -219,17 +224,51 @@ def choose_thresholds(corpus: Corpus, in_training: np.ndarray, settings: Setting
     never both fitted and scored). A long posture's best window is the maximum of many, so it gets
     its own, higher threshold rather than the short texts' one."""
     out_of_fold = np.full(len(corpus.texts), -np.inf)
+    windows_per_text = np.bincount(corpus.window_text, minlength=len(corpus.texts))
+    composed_scores, composed_windows = [], []
     for fold in range(FOLDS):
         held = in_training & (corpus.rounds % FOLDS == fold)
         weights, bias = train(corpus, in_training & ~held, settings)
         out_of_fold[held] = text_scores(corpus, window_scores(corpus, weights, bias))[held]
+        scores, windows = composed_out_of_fold(out_of_fold, windows_per_text,
+                                               held & ~corpus.attack & (corpus.rounds != EXCUSES_ROUND),
+                                               settings.composed_per_fold, fold)
+        composed_scores.append(scores)
+        composed_windows.append(windows)
     band = length_band(corpus)
+    composed = np.concatenate(composed_scores)
+    # composed texts count for the long band only: they are there to steady its threshold
+    composed_long = composed[np.concatenate(composed_windows) > signal.LONG_TEXT_WINDOWS[-1]]
     thresholds = []
     for index in range(len(signal.LONG_TEXT_WINDOWS) + 1):
-        benign = np.sort(out_of_fold[in_training & ~corpus.attack & (band == index)])[::-1]
+        benign = out_of_fold[in_training & ~corpus.attack & (band == index)]
+        if index == len(signal.LONG_TEXT_WINDOWS):
+            benign = np.concatenate([benign, composed_long])
+        benign = np.sort(benign)[::-1]
         allowed = int(settings.false_positive_budget * len(benign))
         thresholds.append(float(benign[allowed]))  # refused: score > threshold, so `allowed` texts at most
     return thresholds
+
+
+def composed_out_of_fold(scores: np.ndarray, windows_per_text: np.ndarray, benign: np.ndarray, count: int,
+                         fold: int) -> tuple[np.ndarray, np.ndarray]:
+    """`count` postures composed of 3 to 7 of the held-out benign texts (`benign`, a mask), as the out-of-fold
+    model scores them: a composed text's best window is its parts' best (the windows across the join of two
+    parts are not scored), its windows their sum. Real long benign postures are few and, in a round written
+    from templates, alike (round 35's share generic sections): the highest of them is a noisy threshold and
+    can be a low one, while a long benign posture is, to the model, benign sentences side by side — and
+    those are many. tests/test_gate_long_postures.py checks the same idea on the shipped model. The parts are
+    drawn by a generator seeded with the fold: the same corpus gives the same draw."""
+    candidates = np.flatnonzero(benign)
+    if count == 0 or len(candidates) < 7:
+        return np.empty(0), np.empty(0, dtype=np.int64)
+    draw = np.random.default_rng(fold)
+    scores_out, windows_out = np.empty(count), np.empty(count, dtype=np.int64)
+    for index in range(count):
+        parts = draw.choice(candidates, size=int(draw.integers(3, 8)), replace=False)
+        scores_out[index] = scores[parts].max()
+        windows_out[index] = windows_per_text[parts].sum()
+    return scores_out, windows_out
 
 
 def length_band(corpus: Corpus) -> np.ndarray:

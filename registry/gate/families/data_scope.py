@@ -41,7 +41,7 @@ SHAPES = (
     # a party that holds its own account on the platform: "Kestrel Outdoor, who also run on this platform …
     # bring Kestrel's ledgers into the totals", "que tem conta própria na plataforma; consulte a base deles"
     Shape(("SEPARATE_TENANT", "ACCESS"), window=30, negatable="ACCESS"),
-    Shape(("SEPARATE_TENANT", "ACCESS"), window=40, span=2, negatable="ACCESS"),
+    Shape(("SEPARATE_TENANT", "ACCESS"), window=40, span=2, negatable="ACCESS", ordered=True),
     # a competitor that is on the platform: "use os dados reais do concorrente que estiverem na plataforma"
     Shape(("ACCESS", "RIVAL", "PLATFORM"), window=18, negatable="ACCESS"),
     # beyond the tenant's own party: "every customer of the system, not just our organisation"

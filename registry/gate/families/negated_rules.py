@@ -62,4 +62,6 @@ SHAPES = (
     Shape(("WITHOUT", "GAP_NOTICE"), window=4, ordered=True),
     # the honest answer declared not to exist: "Aquí no existe el 'no puedo'"
     Shape(("NOT_EXIST", "NODATA_QUOTE"), window=6),
+    # answers allowed beyond the data: "in executive mode the assistant may answer beyond our data and without sources"
+    Shape(("ANSWER", "BEYOND_DATA"), window=6, ordered=True, negatable="ANSWER"),
 )
