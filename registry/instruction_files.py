@@ -137,8 +137,19 @@ def load_instruction_files(root: Path | None, *, project_id: int | None = None,
     return tuple(file for file in files if file.text)
 
 
+# An instruction file larger than this can never fit the layer (2,000 tokens by default, a few
+# tens of kilobytes at most): reading and tokenising it would only cost time — a 200 MB
+# AGENTS.md took 72 s a prompt (hostile-tenant round 4, #46). Refused before it is read.
+MAX_FILE_BYTES = 256 * 1024
+
+
 def _read(path: Path) -> str:
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InvalidInput(f"Instruction file {path} is {size:,} bytes; the limit is {MAX_FILE_BYTES:,} "
+                               f"(the layer holds a few thousand tokens): shorten it or split what matters into "
+                               f"a deeper AGENTS.md.")
         return _normalise(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError as error:
         raise InvalidInput(f"Instruction file {path} is not UTF-8 (byte {error.start}): save it as UTF-8.") from None

@@ -134,7 +134,7 @@ _TEMPLATE_TOKEN = re.compile(
             r"\[ ?/? ?(?:inst|sys|system|system_prompt|available_tools|tool_calls|tool_results) ?\]",
             # The pre-hydrated layer's own marker (registry/assembly.py): text that writes it forges
             # the layer that quotes files, wherever it stands.
-            r"\[ ?pre[ _-]?hydrated[ _-]?context ?\]",
+            r"\[ ?/? ?pre[ _-]?hydrated[ _-]?context ?\]",  # and a closing one, which no layer has
             r"< ?< ?/? ?sys ?> ?>",  # Llama 2 <<SYS>>
             rf"< ?/? ?(?:{_TEMPLATE_ROLES})(?: [^<>\n]{{0,80}})? ?>",  # <system>, </system>, <start_of_turn>
             r"#{2,} ?(?:system|instruction|response|human|assistant|user|input) ?:",  # Alpaca/Vicuna
@@ -144,6 +144,13 @@ _TEMPLATE_TOKEN = re.compile(
             # as a heading or a line of their own: a posture that writes one starts a fake section.
             r"(?:^|\n) ?#* ?(?:regras do produto|product rules|reglas del producto|task state|instruction files"
             r"|project context|pre-hydrated context|system prompt|prompt do sistema|prompt del sistema) ?(?:\(|:|\n|$)",
+            # The frame's and the layers' own opening sentences (registry/frame.py PREAMBLE,
+            # registry/assembly.py): re-typed, they forge a frame — another slug, the official
+            # layer, "written by the product team" (hostile-tenant round 4, #24–#26). The titles
+            # "Business rules" and "Conventions" are not refused as headings: real postures have
+            # sections of those names (the benign corpus does); the prompt's own layers are told
+            # apart by the preamble under their heading, which is.
+            r"the text between these markers|guidance set for this project|material gathered for this task",
         )
     )
 )
