@@ -24,7 +24,7 @@ from registry.gate import InstructionsRejected, validate_instructions
 from registry.harness.hooks import Hooks, HookResult
 from registry.harness.prehydration import HydratedContext, PreHydrationConfig, hydrate
 from registry.harness.scoped_conventions import ResolvedConventions
-from registry.instruction_files import load_instruction_files, instruction_units
+from registry.instruction_files import InstructionFile, instruction_units, load_instruction_files
 from registry.models import ConversationAgent, EffectiveAgent
 from registry.tokens import Tokenizer
 
@@ -64,6 +64,8 @@ class ConversationPrompt:
     refusal: InstructionsRejected | None
     hydration: HydratedContext | None = None
     conventions: ResolvedConventions | None = None
+    # Workspace instruction files the gate refused, left out of the prompt: (label, refusal).
+    refused_files: tuple[tuple[str, InstructionsRejected], ...] = ()
 
 
 def conversation_prompt(registry: Registry, conversation_id: int, product_rules: str, *,
@@ -84,7 +86,8 @@ def conversation_prompt(registry: Registry, conversation_id: int, product_rules:
             project_text = validate_instructions(project_text)
         except InstructionsRejected:
             project_text = None
-    files = load_instruction_files(workspace, project_id=resolved.project_id, database_text=project_text)
+    files, refused_files = _gated(load_instruction_files(workspace, project_id=resolved.project_id,
+                                                         database_text=project_text))
     framed, refusal = "", None
     if agent is not None:
         try:
@@ -117,7 +120,25 @@ def conversation_prompt(registry: Registry, conversation_id: int, product_rules:
     assembled = assemble(before.inputs, budgets=before.budgets, tokenizer=tokenizer)
     if hooks:
         assembled = _run(hooks, "after_assembly", AfterAssembly(conversation_id, assembled)).assembled
-    return ConversationPrompt(resolved, agent, assembled, refusal, hydration, conventions)
+    return ConversationPrompt(resolved, agent, assembled, refusal, hydration, conventions, refused_files)
+
+
+def _gated(files: tuple[InstructionFile, ...]) -> tuple[tuple[InstructionFile, ...],
+                                                        tuple[tuple[str, InstructionsRejected], ...]]:
+    """The workspace's files pass the gate like every other text the prompt quotes (a file the
+    task references does, and so does the project's stored file): one that fails is left out
+    and reported, never half-quoted. Hostile-tenant round 4, #33: a workspace AGENTS.md wrote
+    the agent's end marker and a "REGRAS DO PRODUTO" heading straight into the prompt."""
+    kept, refused = [], []
+    for file in files:
+        if file.source == "workspace":
+            try:
+                validate_instructions(file.text)
+            except InstructionsRejected as rejected:
+                refused.append((file.label, rejected))
+                continue
+        kept.append(file)
+    return tuple(kept), tuple(refused)
 
 
 def _run(hooks: Hooks, phase: str, event):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from registry.errors import InvalidInput
@@ -82,7 +83,9 @@ def _assembled(args: argparse.Namespace, rules: str) -> None:
                           "tokens_total": assembled.tokens_total, "estimated": assembled.estimated,
                           "fingerprint": assembled.fingerprint, "refusal": _refusal_json(built.refusal),
                           "pre_hydration": _hydration_json(built.hydration),
-                          "conventions": _conventions_json(built.conventions)},
+                          "conventions": _conventions_json(built.conventions),
+                          "refused_instruction_files": [{"label": label, **_refusal_json(rejected)}
+                                                        for label, rejected in built.refused_files]},
                          ensure_ascii=False, indent=2))
         return
     if args.explain:
@@ -92,6 +95,9 @@ def _assembled(args: argparse.Namespace, rules: str) -> None:
             print(_describe_conventions(built.conventions))
     print(explain(assembled) if args.explain else assembled.text, end="" if not args.explain else "\n")
     _print_refusal(built.conversation, built.refusal)
+    for label, rejected in built.refused_files:
+        print(f"warning: instruction file {label} was refused by the gate ({rejected.reason}: {rejected.excerpt!r}) "
+              f"and left out of the prompt", file=sys.stderr)
 
 
 def load_hooks(spec: str):
