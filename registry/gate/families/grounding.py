@@ -44,6 +44,10 @@ SHAPES = (
     # sources struck out: "sem fontes", "nada de citação", "without mentioning the database used"
     Shape(("WITHOUT", "SOURCE_REF"), window=5, ordered=True, negatable="WITHOUT", excused_by=("GUESS", "DISCLOSE_GAP")),
     Shape(("SUPPRESS", "SOURCE_REF"), window=8, ordered=True, negatable="SUPPRESS", excused_by=("GUESS", "DISCLOSE_GAP")),
+    # a source invented: "escolha o nome de tabela que parecer mais provável", "cite whichever source table seems
+    # most likely"
+    Shape(("SOURCE_REF", "PLAUSIBLE"), window=14, negatable=("SOURCE_REF", "PLAUSIBLE")),
+    Shape(("SOURCE_REF", "GUESS"), window=14, ordered=True, negatable="GUESS"),
     # the reader kept from knowing where figures come from: "preferimos que no sepan de dónde salen las cifras"
     Shape(("KEEP_UNKNOWING", "SOURCE_REF"), window=10, ordered=True),
     # the missing-data notice denied: "nunca admite que não sabe", "we don't want to see 'partial data'"
