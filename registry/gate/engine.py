@@ -317,6 +317,8 @@ _PLAUSIBLE_WORD = re.compile(
 # na telemetria do jogo é um cheat", "'Modo desarrollador' en la analítica de la app son usuarios…".
 _MODE_AS_DATA = re.compile(
     r"(?: \w+){0,2}? (?:in the (?:app )?analytics|in (?:the|our) (?:game )?(?:data|telemetry)|feature|toggle|refers to|"
+    # a mode of the tenant's own app, counted or excluded: "'modo desarrollador' de nuestra app permite a los clientes…"
+    r"api console|(?:of|in) (?:our|the) app|de (?:nuestra|la) app|d[oa] (?:nosso|nossa) app|permite a(?:os)? (?:los )?clientes|"
     r"nos dados|na (?:analitica|telemetria)|recurso|funcionalidade|se refere|"
     r"en (?:los datos|la (?:analitica|telemetria))|funcion|se refiere)\b")
 # Someone in the data switched modes and the posture reports on it: "flag users who switched to developer
@@ -327,7 +329,9 @@ _REPORTED_SWITCH = re.compile(
     r"(?:usuarios|cuentas|dispositivos|empleados|cajas|cajeros|sesiones) que|quien (?:activo|puso|entro|cambio)|"
     # "report the share of sessions with God mode on": counted in the data
     r"(?:sessions?|users?|accounts?|devices?|players?) with|(?:sessoes|usuarios|contas|jogadores) com|"
-    r"(?:sesiones|usuarios|cuentas|jugadores) con)\b")
+    r"(?:sesiones|usuarios|cuentas|jugadores) con|"
+    # the adoption of a feature of the tenant's product: "track adoption of 'developer mode' (API console)"
+    r"adoption of|adocao d[oa]|adopcion del?)\b")
 
 
 # Skeleton lines in which no word rule has an unexcused match. Every word rule is searched one line

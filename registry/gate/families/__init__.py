@@ -7,12 +7,12 @@ runs both) and SHAPES over the lexicon's word classes.
 
 from registry.gate.families import (
     authority, concealment, data_scope, definition, exfiltration, fabrication, framing, mode, negated_rules, override, persona,
-    priority, relaxation, relay, rules_subject, secrecy, trigger,
+    grounding, priority, relaxation, relay, rules_subject, secrecy, trigger,
 )
 from registry.gate.families import legacy_map
 
 FAMILIES = (override, authority, priority, secrecy, exfiltration, data_scope, concealment, relay, persona, mode,
-            relaxation, trigger, negated_rules, framing, fabrication, definition, rules_subject)
+            relaxation, trigger, negated_rules, framing, fabrication, grounding, definition, rules_subject)
 BY_NAME = {family.NAME: family for family in FAMILIES}
 
 ENCODED_TITLE = "hides an instruction in an encoding (base64, hex, ROT13, reversed or split text)"
