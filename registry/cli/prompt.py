@@ -95,8 +95,12 @@ def _assembled(args: argparse.Namespace, rules: str) -> None:
             print(_describe_conventions(built.conventions))
     print(explain(assembled) if args.explain else assembled.text, end="" if not args.explain else "\n")
     _print_refusal(built.conversation, built.refusal)
+    from registry.instruction_files import one_line
+
     for label, rejected in built.refused_files:
-        print(f"warning: instruction file {label} was refused by the gate ({rejected.reason}: {rejected.excerpt!r}) "
+        # The label is a path, which may hold line breaks or escape sequences: printed on one line.
+        print(f"warning: instruction file {one_line(label)} was refused by the gate ({rejected.reason}: "
+              f"{rejected.excerpt!r}) "
               f"and left out of the prompt", file=sys.stderr)
 
 
