@@ -24,7 +24,7 @@ LANGUAGE sql STABLE
 AS $$
 SELECT m.missing = '{"groups": [], "terms": []}'::jsonb, m.missing
   FROM (SELECT CASE
-                 WHEN p_requires IS NULL OR NOT p_requires ?| ARRAY['grupos', 'groups', 'termos', 'terms']
+                 WHEN public.requires_nothing(p_requires)
                  THEN '{"groups": [], "terms": []}'::jsonb
                  ELSE (SELECT CASE
                                 WHEN k.groups IS NULL AND k.terms IS NULL

@@ -41,10 +41,10 @@ SELECT c.id AS conversation_id, c.tenant_id, c.project_id,
                      OFFSET 0) d ON true
  CROSS JOIN LATERAL (SELECT NULLIF(COALESCE(c.agent_slug, d.default_agent), '') AS slug OFFSET 0) s
   LEFT JOIN LATERAL public.winning_agent_id(c.tenant_id, c.project_id, s.slug) e ON true
-  -- The same key test agent_missing starts with, here, so an agent that requires nothing
+  -- The key test agent_missing starts with (requires_nothing), here, so an agent that requires nothing
   -- costs no call; fenced (OFFSET 0) so the call is made once, not once per column reading it.
   LEFT JOIN LATERAL (SELECT CASE
-                              WHEN a.requires IS NULL OR NOT a.requires ?| ARRAY['grupos', 'groups', 'termos', 'terms']
+                              WHEN public.requires_nothing(a.requires)
                               THEN '{"groups": [], "terms": []}'::jsonb
                               ELSE public.agent_missing_one(c.tenant_id, c.project_id, a.requires)
                             END AS missing
