@@ -638,7 +638,7 @@ class Registry:
         _check_version(expected_version)
         with self.transaction() as conn:
             agent, scope = self.agent_in(conn, ref)
-            if conn.execute(queries.delete_agent, (agent.id, expected_version)).rowcount == 0:
+            if not conn.execute(queries.delete_agent, (agent.id, expected_version)).fetchone()[0]:
                 raise self._stale(conn, agent, scope, expected_version)
             return agent
 
@@ -701,7 +701,7 @@ class Registry:
         slug = parse_slug(slug, "agent")
         with self.transaction() as conn:
             scope = self.scope_in(conn, tenant, project)
-            return conn.execute(queries.delete_optouts, {"project_id": scope.project_id, "slug": slug, "layer": layer}).rowcount
+            return conn.execute(queries.delete_optouts, {"project_id": scope.project_id, "slug": slug, "layer": layer}).fetchone()[0]
 
     def start_conversation(self, tenant: Ref, project: Ref | None = None, agent_slug: str | None = None,
                            slug: str | None = None, title: str = "") -> ConversationAgent:

@@ -536,7 +536,8 @@ def test_a_tenant_reads_and_writes_only_its_own_groups_and_terms(db, world, app_
         with pytest.raises(psycopg.errors.InsufficientPrivilege):  # no grant: the history is the trigger's
             conn.execute("INSERT INTO vocabulary_changes (tenant_id, kind, name, change, changed_by) "
                          "VALUES (%s, 'group', 'x', 'added', 'me')", (a["tenant"],))
-        assert conn.execute("DELETE FROM glossary_terms WHERE name_key = 'termo-de-b'").rowcount == 0
+        assert conn.execute("SELECT delete_glossary_term(%s, %s, 'termo-de-b')",
+                            (b["tenant"], b["project"])).fetchall() == []
         # Its own: written, and kept in its history by the trigger.
         conn.execute("INSERT INTO dataset_groups (tenant_id, project_id, name) VALUES (%s, %s, 'financeiro')",
                      (a["tenant"], a["project"]))
@@ -560,3 +561,61 @@ def test_another_tenants_groups_never_make_an_agent_available(db, world, app_url
         assert conn.execute("SELECT count(*) AS n FROM explain_agent(%s, %s, 'only-b')",
                             (a["tenant"], a["project"])).fetchone() == {"n": 0}
         assert conn.execute("SELECT count(*) AS n FROM agent_explanations WHERE slug = 'only-b'").fetchone() == {"n": 0}
+
+
+# -- table locks: no login of registry_app may stall every tenant ------------------------------
+# Every table the registry keeps; a login holding table-level DELETE, UPDATE or TRUNCATE on any of
+# them could LOCK it in ACCESS EXCLUSIVE mode until its transaction ends (rounds 2–4: A25, #33, #53).
+REGISTRY_TABLES = ["tenants", "projects", "agents", "agent_optouts", "agent_defaults", "conversations",
+                   "agent_versions", "agent_adoptions", "dataset_groups", "glossary_terms", "vocabulary_changes",
+                   "conventions", "convention_versions"]
+
+
+def _lock(url: str, tenant_id: int, table: str, mode: str) -> None:
+    with psycopg.connect(url) as conn:  # a transaction: LOCK TABLE needs one
+        conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
+        conn.execute(f"SET LOCAL lock_timeout = '2s'")
+        conn.execute(f"LOCK TABLE {table} IN {mode} MODE")
+
+
+@pytest.mark.parametrize("table", REGISTRY_TABLES)
+@pytest.mark.parametrize("login", [TENANT_LOGIN, APP_LOGIN])
+def test_no_app_login_can_lock_a_table_against_every_tenant(db, world, table, login):
+    for mode in ("ACCESS EXCLUSIVE", "EXCLUSIVE", "SHARE ROW EXCLUSIVE", "SHARE"):
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            _lock(_url(db, login), world["a"]["tenant"], table, mode)
+
+
+def test_twin_with_the_old_delete_grant_a_tenant_login_locks_agents(db, world):
+    db.execute("GRANT DELETE ON agents TO registry_app")
+    try:
+        _lock(_url(db, TENANT_LOGIN), world["a"]["tenant"], "agents", "ACCESS EXCLUSIVE")  # no error: it held the lock
+    finally:
+        db.execute("REVOKE DELETE ON agents FROM registry_app")
+
+
+def test_a_tenant_deletes_its_own_rows_through_the_functions(db, world):
+    a = world["a"]
+    db.execute("INSERT INTO glossary_terms (tenant_id, name) VALUES (%s, 'Receita')", (a["tenant"],))
+    convention = db.execute("INSERT INTO conventions (tenant_id, directory, body) VALUES (%s, 'src', 'Tabs.') "
+                            "RETURNING id", (a["tenant"],)).fetchone()[0]
+    with session(_url(db, TENANT_LOGIN), a["tenant"]) as conn:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("DELETE FROM agents WHERE id = %s", (a["agent"],))
+        assert conn.execute("SELECT delete_glossary_term(%s, NULL, 'RECEITA') AS name",
+                            (a["tenant"],)).fetchall() == [{"name": "Receita"}]
+        assert conn.execute("SELECT delete_convention(%s) AS id", (convention,)).fetchone() == {"id": convention}
+        assert conn.execute("SELECT delete_conversation(%s) AS ok", (a["conversation"],)).fetchone() == {"ok": True}
+        assert conn.execute("SELECT delete_agent(%s, 99) AS ok", (a["agent"],)).fetchone() == {"ok": False}  # stale
+        assert conn.execute("SELECT delete_agent(%s, 1) AS ok", (a["agent"],)).fetchone() == {"ok": True}
+    assert db.execute("SELECT count(*) FROM agents WHERE id = %s", (a["agent"],)).fetchone() == (0,)
+    # The history names the tenant's login, not the functions' owner.
+    assert db.execute("SELECT changed_by FROM vocabulary_changes WHERE change = 'removed'").fetchall() == [(TENANT_LOGIN,)]
+
+
+def test_unscoped_only_staff_delete_through_the_functions(db, world):
+    with session(_url(db, PLAIN_LOGIN), None) as conn:
+        assert conn.execute("SELECT delete_agent(%s) AS ok", (world["official"],)).fetchone() == {"ok": False}
+    with session(_url(db, APP_LOGIN), None) as conn:  # a service that named no tenant: nothing
+        assert conn.execute("SELECT delete_agent(%s) AS ok", (world["b"]["agent"],)).fetchone() == {"ok": False}
+    assert db.execute("SELECT delete_agent(%s)", (world["official"],)).fetchone() == (True,)  # the superuser

@@ -91,19 +91,30 @@ def test_a_sees_its_own_rows_and_the_official_layer_only(app_url, world):
 
 def test_updates_and_deletes_of_bs_rows_touch_nothing(app_url, world, db):
     b = world["b"]
+    official = db.execute("SELECT id FROM agents WHERE tenant_id IS NULL LIMIT 1").fetchone()[0]
     with as_tenant(app_url, world["a"]["tenant"]) as conn:
         for statement, params in [
             ("UPDATE agents SET name = 'x' WHERE id = %s", (b["agent"],)),
-            ("DELETE FROM agents WHERE id = %s", (b["agent"],)),
             ("UPDATE conversations SET agent_slug = '' WHERE id = %s", (b["conversation"],)),
-            ("DELETE FROM conversations WHERE id = %s", (b["conversation"],)),
             ("UPDATE agent_defaults SET default_agent = '' WHERE tenant_id = %s", (b["tenant"],)),
-            ("DELETE FROM agent_optouts WHERE project_id = %s", (b["project"],)),
-            ("DELETE FROM projects WHERE id = %s", (b["project"],)),
             ("UPDATE agents SET name = 'x' WHERE tenant_id IS NULL", ()),  # the official layer
         ]:
             assert conn.execute(statement, params).rowcount == 0, statement
+        # Deletes go through functions (no DELETE grant: it would allow LOCK TABLE); B's rows
+        # and the official layer are out of their reach as they were out of DELETE's.
+        for call, params in [
+            ("SELECT delete_agent(%s)", (b["agent"],)),
+            ("SELECT delete_agent(%s)", (official,)),
+            ("SELECT delete_conversation(%s)", (b["conversation"],)),
+            ("SELECT delete_project(%s)", (b["project"],)),
+            ("SELECT delete_agent_default(%s)", (b["tenant"],)),
+            ("SELECT delete_agent_default(NULL)", ()),
+        ]:
+            assert list(conn.execute(call, params).fetchone().values()) == [False], call
     assert db.execute("SELECT name FROM agents WHERE id = %s", (b["agent"],)).fetchone() == ("only-b",)
+    assert db.execute("SELECT count(*) FROM agents WHERE id = %s", (official,)).fetchone() == (1,)
+    assert db.execute("SELECT count(*) FROM projects WHERE id = %s", (b["project"],)).fetchone() == (1,)
+    assert db.execute("SELECT count(*) FROM conversations WHERE id = %s", (b["conversation"],)).fetchone() == (1,)
 
 
 @pytest.mark.parametrize("statement", [

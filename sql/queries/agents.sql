@@ -48,7 +48,7 @@ SELECT version FROM public.agents WHERE id = %s;
 
 -- name: delete_agent
 -- Delete an agent if it is still at the version given (NULL: any version).
-DELETE FROM public.agents WHERE id = %s AND version = COALESCE(%s, version);
+SELECT public.delete_agent(%s, %s) AS deleted;
 
 -- name: agent_history
 -- Every version of an agent's content, oldest first; the last row is the current one.

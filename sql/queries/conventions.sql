@@ -33,7 +33,7 @@ RETURNING id, layer, directory, language, body, version;
 
 -- name: delete_convention
 -- Remove a convention (its history goes with it).
-DELETE FROM public.conventions WHERE id = %s RETURNING id;
+SELECT id FROM public.delete_convention(%s) AS id WHERE id IS NOT NULL;
 
 -- name: convention_history
 -- The texts a convention had before its current one, oldest first.

@@ -25,6 +25,4 @@ ON CONFLICT ON CONSTRAINT agent_optouts_pkey DO NOTHING;
 
 -- name: delete_optouts
 -- Show a slug in a project again: its opt-outs (of one layer's agent, or any), removed.
-DELETE FROM public.agent_optouts o USING public.agents a
- WHERE o.project_id = %(project_id)s AND a.id = o.agent_id AND a.slug = %(slug)s
-   AND (%(layer)s::text IS NULL OR a.layer = %(layer)s);
+SELECT public.delete_optouts(%(project_id)s, %(slug)s, %(layer)s::text) AS removed;

@@ -9,9 +9,7 @@ ON CONFLICT DO NOTHING RETURNING name;
 
 -- name: delete_dataset_group
 -- Take a dataset group from one layer, matched after case folding and NFC. Returns the rows removed.
-DELETE FROM public.dataset_groups
- WHERE tenant_id = %s AND scope_project_id = COALESCE(%s, 0) AND name_key = normalize(lower(%s), NFC)
-RETURNING name;
+SELECT name FROM public.delete_dataset_group(%s, %s, %s) AS name;
 
 -- name: dataset_groups_of_scope
 -- The dataset groups a scope has: its tenant's, and with a project its additions, the tenant's first.
@@ -32,9 +30,7 @@ ON CONFLICT DO NOTHING RETURNING name;
 
 -- name: delete_glossary_term
 -- Take a glossary term from one layer, matched after case folding and NFC. Returns the rows removed.
-DELETE FROM public.glossary_terms
- WHERE tenant_id = %s AND scope_project_id = COALESCE(%s, 0) AND name_key = normalize(lower(%s), NFC)
-RETURNING name;
+SELECT name FROM public.delete_glossary_term(%s, %s, %s) AS name;
 
 -- name: glossary_terms_of_scope
 -- The glossary terms a scope has: its tenant's, and with a project its additions, the tenant's first.

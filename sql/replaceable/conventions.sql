@@ -39,6 +39,22 @@ CREATE OR REPLACE TRIGGER conventions_keep_history BEFORE UPDATE ON public.conve
 CREATE OR REPLACE TRIGGER conventions_touch_updated_at BEFORE UPDATE ON public.conventions
     FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 
+CREATE OR REPLACE FUNCTION delete_convention(p_convention_id bigint)
+RETURNS bigint
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+-- Its history goes with it. Only a row the caller may delete (deletes.sql): its own tenant's
+-- when acting for one, anything for unscoped staff.
+DECLARE
+    v_id bigint;
+BEGIN
+    DELETE FROM public.conventions c WHERE c.id = p_convention_id AND public.registry_may_delete(c.tenant_id)
+    RETURNING c.id INTO v_id;
+    RETURN v_id;
+END
+$$;
+
+COMMENT ON FUNCTION delete_convention(bigint) IS 'Deletes a convention the caller may delete (with its history); returns its id, or NULL when there was none to delete.';
+
 -- registry_app: its own tenant's rows; the official layer readable, never writable (as agents).
 CREATE POLICY conventions_app_read ON public.conventions FOR SELECT TO registry_app
     USING (public.registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = public.registry_current_tenant()));
@@ -55,8 +71,10 @@ CREATE POLICY convention_versions_staff_all ON public.convention_versions FOR AL
 -- Start from nothing, as privileges.sql does. Ids, scope keys, the layer, the version and the
 -- timestamps are the database's; a tenant writes the scope, directory, language and text, and
 -- afterwards only the text (moving a convention is deleting it and adding another).
+-- No DELETE for registry_app (it would let a login lock the table against every tenant,
+-- deletes.sql): delete_convention below.
 REVOKE ALL ON public.conventions, public.convention_versions FROM registry_app;
-GRANT SELECT, DELETE ON public.conventions TO registry_app;
+GRANT SELECT ON public.conventions TO registry_app;
 GRANT INSERT (tenant_id, project_id, directory, language, body, created_by), UPDATE (body)
     ON public.conventions TO registry_app;
 GRANT SELECT ON public.convention_versions TO registry_app;

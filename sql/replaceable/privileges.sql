@@ -12,9 +12,11 @@ REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM registry_app;
 -- registry_app: ids, scope keys, generated columns and timestamps are the database's, never
 -- the tenant's. No explicit ids (they would tell a tenant another's id exists, or squat the
 -- next ones) and no sequences (nextval and pg_sequences would reveal global counts).
+-- No table-level DELETE or UPDATE either: either one lets a login LOCK a table in ACCESS
+-- EXCLUSIVE mode and stall every tenant; column-level INSERT and UPDATE allow no such lock.
+-- Deletes go through the functions of deletes.sql.
 GRANT SELECT ON public.tenants TO registry_app;
-GRANT SELECT, DELETE ON public.projects, public.agents, public.agent_optouts, public.agent_defaults,
-                        public.conversations
+GRANT SELECT ON public.projects, public.agents, public.agent_optouts, public.agent_defaults, public.conversations
     TO registry_app;
 GRANT INSERT (tenant_id, slug, name, instruction_file),
       UPDATE (slug, name, instruction_file) ON public.projects TO registry_app;

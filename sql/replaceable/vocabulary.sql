@@ -4,7 +4,8 @@
 
 -- History: every name added or removed, whoever writes it (the Python layer, a console user).
 -- SECURITY DEFINER so tenants need no INSERT on vocabulary_changes and cannot forge an entry; the
--- trigger only fires for rows the writer may change (row-level security has decided). A row
+-- trigger only fires for rows the writer may change (row-level security, or the delete functions
+-- that stand in for DELETE, have decided). A row
 -- removed because its tenant or project is being deleted leaves no entry: there is nothing left
 -- to explain, and an entry would name a tenant that no longer exists.
 CREATE OR REPLACE FUNCTION vocabulary_keep_history() RETURNS trigger
@@ -51,11 +52,42 @@ CREATE POLICY glossary_terms_staff_all ON public.glossary_terms FOR ALL TO regis
 CREATE POLICY vocabulary_changes_staff_all ON public.vocabulary_changes FOR ALL TO registry_admin, registry_owner
     USING (true) WITH CHECK (true);
 
+-- Removing a name: registry_app has no DELETE (it would let a login lock the table against every
+-- tenant, deletes.sql), so it removes names through these, which reach the rows its own DELETE
+-- would have. Matched after case folding and NFC; returns the names removed.
+CREATE OR REPLACE FUNCTION delete_dataset_group(p_tenant_id bigint, p_project_id bigint, p_name text)
+RETURNS SETOF text
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    RETURN QUERY
+    DELETE FROM public.dataset_groups g
+     WHERE g.tenant_id = p_tenant_id AND g.scope_project_id = COALESCE(p_project_id, 0)
+       AND g.name_key = normalize(lower(p_name), NFC) AND public.registry_may_delete(g.tenant_id)
+    RETURNING g.name;
+END
+$$;
+
+COMMENT ON FUNCTION delete_dataset_group(bigint, bigint, text) IS 'Takes a dataset group from one layer (tenant, or tenant and project) the caller may change, matched after case folding and NFC; returns the names removed.';
+
+CREATE OR REPLACE FUNCTION delete_glossary_term(p_tenant_id bigint, p_project_id bigint, p_name text)
+RETURNS SETOF text
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    RETURN QUERY
+    DELETE FROM public.glossary_terms g
+     WHERE g.tenant_id = p_tenant_id AND g.scope_project_id = COALESCE(p_project_id, 0)
+       AND g.name_key = normalize(lower(p_name), NFC) AND public.registry_may_delete(g.tenant_id)
+    RETURNING g.name;
+END
+$$;
+
+COMMENT ON FUNCTION delete_glossary_term(bigint, bigint, text) IS 'Takes a glossary term from one layer (tenant, or tenant and project) the caller may change, matched after case folding and NFC; returns the names removed.';
+
 -- Grants, from nothing (as privileges.sql does): names are added and removed, never edited (an
 -- edit is a removal and an addition, both in the history); keys and generated columns are the
--- database's.
+-- database's. No DELETE for registry_app: the functions above.
 REVOKE ALL ON public.dataset_groups, public.glossary_terms, public.vocabulary_changes FROM registry_app;
-GRANT SELECT, DELETE ON public.dataset_groups, public.glossary_terms TO registry_app;
+GRANT SELECT ON public.dataset_groups, public.glossary_terms TO registry_app;
 GRANT INSERT (tenant_id, project_id, name) ON public.dataset_groups, public.glossary_terms TO registry_app;
 GRANT SELECT ON public.vocabulary_changes TO registry_app;
 GRANT SELECT, INSERT, DELETE ON public.dataset_groups, public.glossary_terms TO registry_admin;

@@ -1,0 +1,106 @@
+-- Deleting rows without a DELETE grant (docs/security.md, "Table locks"; hostile-tenant rounds
+-- 2–4: A25, #33, #53).
+--
+-- PostgreSQL lets any role with table-level DELETE (or UPDATE, or TRUNCATE) run
+-- `LOCK TABLE … IN ACCESS EXCLUSIVE MODE`; a tenant's console login that held DELETE on
+-- `agents` could stall every tenant until its transaction ended. registry_app keeps SELECT,
+-- column-level INSERT and UPDATE (which allow no stronger lock than ROW EXCLUSIVE), and loses
+-- DELETE: it deletes through these functions, which run as their owner and remove only the rows
+-- the caller's own DELETE would have reached under row-level security:
+--
+-- * acting for a tenant (registry_current_tenant(): the setting, from a login allowed to name
+--   that tenant), that tenant's rows and never the official layer;
+-- * unscoped, every row for staff (registry_admin, registry_owner, superusers) and none for
+--   anyone else — as the policies do.
+--
+-- The history and notify triggers still see the caller's login (session_user), so a deletion
+-- is recorded as the caller's. Each function returns what it removed, so "not found" and "not
+-- yours" look the same, as they do under row-level security.
+-- since revision 0007
+
+CREATE OR REPLACE FUNCTION registry_may_delete(p_tenant_id bigint) RETURNS boolean
+LANGUAGE sql STABLE PARALLEL SAFE
+AS $$
+SELECT COALESCE(CASE WHEN public.registry_current_tenant() IS NOT NULL
+                     THEN p_tenant_id = public.registry_current_tenant()
+                     ELSE pg_has_role(session_user, 'registry_admin', 'MEMBER')
+                          OR pg_has_role(session_user, 'registry_owner', 'MEMBER') END,
+                false)
+$$;
+
+COMMENT ON FUNCTION registry_may_delete(bigint) IS 'Whether the caller may delete a row of this tenant (NULL: the official layer): its own tenant when acting for one; anything for unscoped staff.';
+
+CREATE OR REPLACE FUNCTION delete_agent(p_agent_id bigint, p_expected_version integer DEFAULT NULL)
+RETURNS boolean
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+AS $$
+-- With p_expected_version, only that version is deleted (a concurrent edit wins).
+BEGIN
+    DELETE FROM public.agents a
+     WHERE a.id = p_agent_id
+       AND a.version = COALESCE(p_expected_version, a.version)
+       AND public.registry_may_delete(a.tenant_id);
+    RETURN FOUND;
+END
+$$;
+
+COMMENT ON FUNCTION delete_agent(bigint, integer) IS 'Deletes an agent the caller may delete (at the expected version, when given); true when a row was deleted.';
+
+CREATE OR REPLACE FUNCTION delete_optouts(p_project_id bigint, p_slug text, p_layer text DEFAULT NULL)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+AS $$
+-- Shows a slug in a project again: its opt-outs of that slug (of one layer's agent, or any).
+DECLARE
+    v_removed integer;
+BEGIN
+    DELETE FROM public.agent_optouts o USING public.agents a
+     WHERE o.project_id = p_project_id AND a.id = o.agent_id AND a.slug = p_slug
+       AND (p_layer IS NULL OR a.layer = p_layer)
+       AND public.registry_may_delete(o.tenant_id);
+    GET DIAGNOSTICS v_removed = ROW_COUNT;
+    RETURN v_removed;
+END
+$$;
+
+COMMENT ON FUNCTION delete_optouts(bigint, text, text) IS 'Removes a project''s opt-outs of a slug (of one layer, or any) the caller may delete; returns how many.';
+
+CREATE OR REPLACE FUNCTION delete_project(p_project_id bigint)
+RETURNS boolean
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+AS $$
+-- Its agents, opt-outs, defaults and conversations go with it (the foreign keys' ON DELETE).
+BEGIN
+    DELETE FROM public.projects p WHERE p.id = p_project_id AND public.registry_may_delete(p.tenant_id);
+    RETURN FOUND;
+END
+$$;
+
+COMMENT ON FUNCTION delete_project(bigint) IS 'Deletes a project the caller may delete, with what its foreign keys cascade to; true when a row was deleted.';
+
+CREATE OR REPLACE FUNCTION delete_conversation(p_conversation_id bigint)
+RETURNS boolean
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+    DELETE FROM public.conversations c WHERE c.id = p_conversation_id AND public.registry_may_delete(c.tenant_id);
+    RETURN FOUND;
+END
+$$;
+
+COMMENT ON FUNCTION delete_conversation(bigint) IS 'Deletes a conversation the caller may delete; true when a row was deleted.';
+
+CREATE OR REPLACE FUNCTION delete_agent_default(p_tenant_id bigint, p_project_id bigint DEFAULT NULL)
+RETURNS boolean
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+AS $$
+-- The layer then inherits its default again (the same as setting default_agent to NULL).
+BEGIN
+    DELETE FROM public.agent_defaults d
+     WHERE d.scope_tenant_id = COALESCE(p_tenant_id, 0) AND d.scope_project_id = COALESCE(p_project_id, 0)
+       AND public.registry_may_delete(d.tenant_id);
+    RETURN FOUND;
+END
+$$;
+
+COMMENT ON FUNCTION delete_agent_default(bigint, bigint) IS 'Deletes a layer''s default row (tenant, or tenant and project) the caller may delete; true when a row was deleted.';
