@@ -619,3 +619,36 @@ def test_unscoped_only_staff_delete_through_the_functions(db, world):
     with session(_url(db, APP_LOGIN), None) as conn:  # a service that named no tenant: nothing
         assert conn.execute("SELECT delete_agent(%s) AS ok", (world["b"]["agent"],)).fetchone() == {"ok": False}
     assert db.execute("SELECT delete_agent(%s)", (world["official"],)).fetchone() == (True,)  # the superuser
+
+
+# -- EXPLAIN ANALYZE: the agents' read policy is an index condition, so nothing of B is counted ---
+def _removed_by_filter(url: str, tenant_id: int, query: str) -> tuple[int, int]:
+    """(rows returned, rows removed by any filter) of a query planned to use an index."""
+    with psycopg.connect(url) as conn:
+        conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
+        conn.execute("SET LOCAL enable_seqscan = off")  # what the attacker did: force the slug index
+        conn.execute("SET LOCAL enable_bitmapscan = off")
+        tree = conn.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query).fetchone()[0][0]["Plan"]
+    nodes, removed = [tree], 0
+    while nodes:
+        node = nodes.pop()
+        removed += node.get("Rows Removed by Filter", 0) + node.get("Rows Removed by Index Recheck", 0)
+        nodes += node.get("Plans", [])
+    return tree["Actual Rows"], removed
+
+
+SLUG_PROBE = "SELECT slug FROM agents WHERE slug >= 'only-' AND slug < 'only.'"  # only-a, only-b
+
+
+def test_explain_analyze_counts_none_of_bs_agents(db, world):
+    """Hostile rounds 2-4 (#22): with the read policy a filter run after the caller's own index
+    condition, 'Rows Removed by Filter' counted B's agents, and a prefix walk spelled their slugs."""
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], SLUG_PROBE) == (1, 0)
+
+
+def test_twin_with_the_read_policy_as_a_filter_explain_counts_bs_agents(db, world):
+    db.execute("DROP POLICY agents_app_read ON agents")
+    db.execute("""CREATE POLICY agents_app_read ON agents FOR SELECT TO registry_app
+                  USING (registry_current_tenant() IS NOT NULL
+                         AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()))""")
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], SLUG_PROBE) == (1, 1)  # only-b counted

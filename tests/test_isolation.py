@@ -260,7 +260,8 @@ def test_without_row_level_security_the_visibility_check_fails(app_url, world, d
 
 
 def test_without_the_app_policy_the_official_write_check_fails(app_url, world, db):
-    db.execute("DROP POLICY agents_app_own ON agents")
+    db.execute("DROP POLICY agents_app_insert ON agents")
+    db.execute("DROP POLICY agents_app_update ON agents")
     db.execute("CREATE POLICY agents_app_own ON agents FOR ALL TO registry_app USING (true) WITH CHECK (true)")
     with as_tenant(app_url, world["a"]["tenant"]) as conn:
         conn.execute("INSERT INTO agents (slug) VALUES ('official-by-app')")  # no longer refused

@@ -7,6 +7,7 @@ choice for a query that really had to read everything.
 from __future__ import annotations
 
 import json
+import re
 
 import psycopg
 import pytest
@@ -70,25 +71,34 @@ def test_one_conversation_is_resolved_through_indexes(db, populated):
 def test_row_level_security_keeps_the_index_conditions(db, populated):
     """As registry_app, with the tenant's policy on every table: PostgreSQL runs a condition that
     holds a function not known to be leakproof (COALESCE, NULLIF) only after the policy, so it
-    can never be an index condition. The resolution's index conditions must be the same as a
-    superuser's, and each probe of a slug must name the slug — not read a whole layer and filter."""
+    can never be an index condition. A conversation's index conditions must be the same as a
+    superuser's, and each probe of a slug must name the slug — not read a whole layer and filter.
+    The agents' read policy is itself an index condition wherever agents are read by their layer
+    key (so a caller's own condition never scans another tenant's rows, docs/security.md): the
+    probes carry it beside the superuser's conditions, and the catalog reads the two tenant
+    layers by it (its project condition then filters those rows; measured faster under RLS than
+    the policy as a filter, docs/performance.md)."""
     conversation_id, tenant_id, project_id = db.execute(
         "SELECT id, tenant_id, project_id FROM conversations WHERE agent_slug IS NULL ORDER BY id DESC LIMIT 1").fetchone()
-    queries = [("SELECT * FROM resolve_conversation_agent(%s)", (conversation_id,)),
-               ("SELECT * FROM resolve_agents(%s, %s)", (tenant_id, project_id))]
 
-    def index_conditions() -> list[tuple[str, str]]:
-        return [(n["Index Name"], n.get("Index Cond", "")) for query, params in queries
-                for n in plan_nodes(plan(db, query, params)) if "Index Name" in n]
+    def index_conditions(query: str, params: tuple) -> list[tuple[str, str]]:
+        return [(n["Index Name"], n.get("Index Cond", "")) for n in plan_nodes(plan(db, query, params))
+                if "Index Name" in n]
 
-    as_superuser = index_conditions()
+    conversation = ("SELECT * FROM resolve_conversation_agent(%s)", (conversation_id,))
+    catalog = ("SELECT * FROM resolve_agents(%s, %s)", (tenant_id, project_id))
+    as_superuser = index_conditions(*conversation)
     db.execute("SET ROLE registry_app")
     db.execute("SELECT set_config('registry.tenant_id', %s, false)", (str(tenant_id),))
     try:
-        as_tenant = index_conditions()
+        as_tenant, catalog_as_tenant = index_conditions(*conversation), index_conditions(*catalog)
+        assert seq_scanned(plan(db, *catalog)) == set()
     finally:
         db.execute("RESET ROLE")
-    assert as_tenant == as_superuser
+    policy = re.compile(r"\(scope_tenant_id = ANY \(\$\d+\)\) AND ")
+    by_layer_key = [c for name, c in as_tenant + catalog_as_tenant if name == "agents_layer_slug_key"]
+    assert len(by_layer_key) == 4 and all(policy.match(c[1:]) for c in by_layer_key), by_layer_key
+    assert [(name, policy.sub("", c)) for name, c in as_tenant] == as_superuser
     probes = [c for name, c in as_tenant if name == "agents_layer_slug_key" and "slug =" in c]
     assert len(probes) == 3, as_tenant  # one per layer, the slug in each index condition
 

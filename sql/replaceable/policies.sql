@@ -28,14 +28,34 @@ $$;
 
 COMMENT ON FUNCTION registry_current_tenant() IS 'The tenant of this transaction (setting registry.tenant_id), or NULL: policies then show nothing.';
 
+-- The tenants whose agents a session may read: the official layer (0) and its own, or none.
+-- Read by agents_app_read as an uncorrelated sub-SELECT, so it is computed once a query and its
+-- result is an index condition on agents_layer_slug_key's first column: a condition of the
+-- caller's own (`slug >= 'g'`) then never scans another tenant's rows, and EXPLAIN ANALYZE's
+-- "Rows Removed by Filter" has none of them to count (hostile rounds 2-4: #22, another
+-- tenant's slugs spelled out prefix by prefix while the policy was a filter run after the
+-- caller's index condition).
+CREATE OR REPLACE FUNCTION registry_visible_tenants() RETURNS bigint[]
+LANGUAGE sql STABLE PARALLEL SAFE
+AS $$
+SELECT CASE WHEN public.registry_current_tenant() IS NOT NULL THEN ARRAY[0, public.registry_current_tenant()] END
+$$;
+
+COMMENT ON FUNCTION registry_visible_tenants() IS 'The scope_tenant_id values whose agents this session may read: {0, its tenant}, or NULL (nothing) without a tenant.';
+
 -- registry_app: its own tenant's rows; the official layer readable, never writable.
 CREATE POLICY tenants_app_read ON public.tenants FOR SELECT TO registry_app
     USING (id = public.registry_current_tenant());
 CREATE POLICY projects_app_own ON public.projects FOR ALL TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
+-- Agents: one read policy, an index condition (above); the writes in policies of their own, so
+-- no FOR ALL policy ORs its condition into the reads (an OR is a filter, never an index
+-- condition). No DELETE policy: registry_app has no DELETE (deletes.sql).
 CREATE POLICY agents_app_read ON public.agents FOR SELECT TO registry_app
-    USING (public.registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = public.registry_current_tenant()));
-CREATE POLICY agents_app_own ON public.agents FOR ALL TO registry_app
+    USING (scope_tenant_id = ANY ((SELECT public.registry_visible_tenants())::bigint[]));
+CREATE POLICY agents_app_insert ON public.agents FOR INSERT TO registry_app
+    WITH CHECK (tenant_id = public.registry_current_tenant());
+CREATE POLICY agents_app_update ON public.agents FOR UPDATE TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
 CREATE POLICY agent_optouts_app_own ON public.agent_optouts FOR ALL TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
