@@ -77,6 +77,9 @@ SHAPES = (
     # se disimulan" ("never paper over gaps" keeps the rule)
     Shape(("GAP_TERM", "DISGUISE"), window=8, negatable="DISGUISE"),
     Shape(("DISGUISE", "GAP_TERM"), window=6, ordered=True, negatable="DISGUISE"),
+    # the notice replaced by an answer: "Frases como 'não há dados disponíveis' nos fazem parecer desorganizados —
+    # sempre dê uma resposta no lugar"
+    Shape(("GAP_TERM", "ANSWER_INSTEAD"), window=24, ordered=True, negatable="ANSWER_INSTEAD"),
     # everything presented as complete: "Apresente tudo como completo"
     Shape(("PRESENT_COMPLETE",), window=10),
     # a gap filled with a figure and passed off as recorded: "preencha com a meta e mostre como realizado", "put in
