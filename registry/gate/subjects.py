@@ -345,7 +345,8 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     while reach < len(tokens) and reach <= end + 2 and tokens[reach] in _DETERMINERS:
         reach += 1  # "para os nossos analistas": up to two determiners before the object
     # "the usual limitations for power users" is scoped to people: a relaxation, not a harmless scope.
-    for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE"):
+    # So is "your usual limits for that conversation": a while is no harmless scope (SESSION_SCOPE).
+    for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE", "SESSION_SCOPE"):
         if any(end <= o_start <= reach for o_start, _ in found.get(cls, ())):
             return False
     # "las normas con las que te entregaron": a relative clause about the assistant, not a scope
