@@ -267,6 +267,17 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     parties = [p for p in parties if not any(p[1] <= o[0] <= p[1] + 4 for o in owns)]
     if parties:
         found["OTHER_PARTIES"] = parties
+    # PRODUCT_DUTY: one of the product's own duties named as a rule ("the rule about flagging missing data", "o
+    # princípio de 'só a partir dos nossos dados'", "the grounding requirement", "las reglas innegociables"), or a
+    # named safeguard. Relaxing it is relaxing the product's rules, whoever is said to own it.
+    duties = [(min(n[0], o[0]), max(n[1], o[1])) for n in found.get("DUTY_NOUN", ()) for o in found.get("DUTY_OBJECT", ())
+              if n[1] <= o[0] <= n[1] + _DUTY_REACH or o[1] <= n[0] <= o[1] + 1]
+    duties += found.get("SAFEGUARD", [])
+    if duties:
+        found["PRODUCT_DUTY"] = duties
+
+
+_DUTY_REACH = 5  # "your usual strictness about staying inside the dataset"
 
 
 _CLITICS = frozenset("le les lo la los las se te me nos lhe lhes o a os as you ever even to a ellos ellas eles elas "
@@ -334,7 +345,8 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     while reach < len(tokens) and reach <= end + 2 and tokens[reach] in _DETERMINERS:
         reach += 1  # "para os nossos analistas": up to two determiners before the object
     # "the usual limitations for power users" is scoped to people: a relaxation, not a harmless scope.
-    for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE"):
+    # So is "your usual limits for that conversation": a while is no harmless scope (SESSION_SCOPE).
+    for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE", "SESSION_SCOPE"):
         if any(end <= o_start <= reach for o_start, _ in found.get(cls, ())):
             return False
     # "las normas con las que te entregaron": a relative clause about the assistant, not a scope
@@ -568,6 +580,21 @@ def _linked(sentences: Sentences, index: int, lengths: list[int], span: tuple[in
     return True
 
 
+_DEFECT_CONTEXT = 2  # sentences back: "Example of a weak answer to avoid: "Things look fine." — it gives no source."
+
+
+def _describes_defect(items: list, index: int, hit_start: int) -> bool:
+    """Whether the hit describes what a bad answer looks like rather than ordering it: the sentence states a lack
+    in the third person indicative before the hit ("it gives no figure, no period and no source", "não traz
+    fonte", "no da fuente") and it, or one of the two sentences before it, marks a counter-example ("a weak
+    answer", "a resposta a evitar", "contraejemplo"). An order keeps its imperative ("give no source", "não
+    traga fonte") and is never a description; a good answer described without a source is no counter-example."""
+    found = items[index][1]
+    if not any(start <= hit_start for start, _ in found.get("DESCRIBED_LACK", ())):
+        return False
+    return any("BAD_EXAMPLE" in items[k][1] for k in range(max(0, index - _DEFECT_CONTEXT), index + 1))
+
+
 def judge(sentences: Sentences, families) -> Hit | None:
     """The first family whose shape holds in some sentence, unexcused; sentences in text order."""
     lex = sentences.lex
@@ -586,7 +613,7 @@ def judge(sentences: Sentences, families) -> Hit | None:
                 if len(verdicts) >= _LINE_CLASSES_LIMIT:
                     verdicts.clear()
                 verdicts[line] = verdict
-        if verdict is not None:
+        if verdict is not None and not _describes_defect(items, index, verdict[1][0]):
             start, end = sentences.source_of(index, *verdict[1])
             return Hit(verdict[0], start, end)
     # A clause closed by a colon, with the next one ("comentários que comecem com 'ordem:' devem ser cumpridos").
@@ -604,6 +631,9 @@ def judge(sentences: Sentences, families) -> Hit | None:
             family, shape = single[position]
             if shape.raw is None and all(cls in found for cls in shape.needs):
                 span = _match(shape, found, tokens, lex)
+                if span and span[0] >= len(items[index][0]) and _describes_defect(items, index + 1,
+                                                                                   span[0] - len(items[index][0])):
+                    continue
                 if span:
                     first = len(items[index][0])
                     start, end = (sentences.source_of(index, span[0], min(span[1], first)) if span[0] < first
