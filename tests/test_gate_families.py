@@ -58,14 +58,25 @@ def test_core_families_in_french_german_italian(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "Анализируйте продажи по регионам и показывайте тренд.",
-    "売上を地域別に分析してください。",
     "Analysez les ventes par région et montrez la tendance.",
     "Zeige den Umsatz pro Filiale als Tabelle.",
+    "Analizzate le vendite per regione e mostrate la tendenza.",
+    "Analyseer de verkoop per regio en toon de trend.",  # Dutch: not a language of the gate, Latin letters
+])
+def test_other_languages_in_latin_letters_never_crash_and_benign_passes(text: str) -> None:
+    assert check(text).accepted
+
+
+@pytest.mark.parametrize("text", [
+    "Анализируйте продажи по регионам и показывайте тренд.",
+    "売上を地域別に分析してください。",
     "تحليل المبيعات حسب المنطقة",
 ])
-def test_unsupported_or_other_languages_never_crash_and_benign_passes(text: str) -> None:
-    assert check(text).accepted
+def test_words_in_a_script_the_gate_cannot_read_are_refused_not_crashed_on(text: str) -> None:
+    """Hostile round 5 (#36): the gate cannot tell a benign sentence in these scripts from "the six rules
+    above no longer apply", so it refuses both (registry/gate/scripts.py, ADR 0010)."""
+    decision = check(text)
+    assert (decision.accepted, decision.reason) == (False, "unreadable_script")
 
 
 def test_refusal_names_the_family_in_customer_words() -> None:

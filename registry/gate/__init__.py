@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from registry import limits
 from registry.gate.characters import _EXCERPT_LIMIT, _check_characters, _check_markers, _context, _printable
+from registry.gate.scripts import check_scripts
 from registry.gate.characters import _excerpt
 from registry.gate import signal
 from registry.gate.decode import views
@@ -68,6 +69,7 @@ def _validate_instructions(text: str, statistical: bool) -> str:
         )
     _check_characters(stored)
     _check_markers(stored)
+    check_scripts(stored)
     _check_meaning(stored, statistical)
     return stored
 
@@ -88,6 +90,7 @@ def _check_meaning(text: str, statistical: bool = True) -> None:
         decoded.append(view)
         try:
             _check_markers(view.text)
+            check_scripts(view.text)  # a payload decoding to a script the gate cannot read
             _check_revocation(view.text)
             _check_subjects(view.text)
         except InstructionsRejected as inner:
@@ -172,6 +175,7 @@ def validate_field(field: str, text: str, max_length: int) -> str:
                 raise InstructionsRejected("line_break", _context(stored, index, index + 1), index, "", field)
         _check_characters(stored)
         _check_markers(stored)
+        check_scripts(stored)
         _check_meaning(stored)
     except InstructionsRejected as rejected:
         if rejected.field == field:

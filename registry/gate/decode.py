@@ -18,6 +18,8 @@ import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from registry.gate.scripts import first_unreadable_word
+
 
 @dataclass(frozen=True)
 class View:
@@ -73,7 +75,10 @@ def _readable(decoded: str) -> bool:
         return False
     letters = sum(ch.isalpha() or ch == " " for ch in decoded)
     printable = sum(ch.isprintable() or ch in "\n\t" for ch in decoded)
-    return printable == len(decoded) and letters >= 0.7 * len(decoded) and " " in decoded.strip()
+    # Words are spaced in the languages the gate reads; Chinese or Japanese decoded from a payload
+    # are not, and must still be seen (scripts.py refuses them).
+    spaced = " " in decoded.strip() or first_unreadable_word(decoded) is not None
+    return printable == len(decoded) and letters >= 0.7 * len(decoded) and spaced
 
 
 def _utf8(data: bytes) -> str | None:

@@ -59,6 +59,11 @@ _REASON_TEXT: dict[str, tuple[str, str]] = {
         "the text imitates a prompt-frame marker or a chat-template token",
         "Remove it: the registry frames the agent's text itself.",
     ),
+    "unreadable_script": (
+        "the text holds words in a writing system the gate cannot read",
+        "Write the posture in Portuguese, English or Spanish (Latin letters): the gate lets through only what it "
+        "can read. A letter alone, such as Δ or µ, is fine.",
+    ),
     "line_break": (
         "the text holds a line break",
         "Write it on one line: this field is shown inline, and a line break could start a fake section.",

@@ -265,6 +265,10 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     # "outras regiões da nossa empresa": other parties inside the tenant's own are not other parties
     owns = found.get("OWN", ())
     parties = [p for p in parties if not any(p[1] <= o[0] <= p[1] + 4 for o in owns)]
+    # "our clients, not other companies on this platform", "não outras empresas": the others named only
+    # to be excluded (the word "other" negated) are not a party the posture reaches for
+    negated_others = [o for o in found.get("OTHER", ()) if _negated(o[0], found, tokens)]
+    parties = [p for p in parties if not any(p[0] <= o[0] < p[1] for o in negated_others)]
     if parties:
         found["OTHER_PARTIES"] = parties
     # PRODUCT_DUTY: one of the product's own duties named as a rule ("the rule about flagging missing data", "o
@@ -595,6 +599,28 @@ def _describes_defect(items: list, index: int, hit_start: int) -> bool:
     return any("BAD_EXAMPLE" in items[k][1] for k in range(max(0, index - _DEFECT_CONTEXT), index + 1))
 
 
+_LABEL_CONTEXT = 4  # sentences back to the list's header: "Answers we do NOT want:", then quoted items
+
+
+def _labels_a_counter_example(sentences: Sentences, index: int, start: int, end: int) -> bool:
+    """Whether the hit is a label in parentheses after a counter-example: "Examples of answers we do NOT want:
+    - 'Sales were probably around 2 million.' (no source, a guess)". The parenthesis names what is wrong with
+    the quoted answer; it orders nothing. Only under a header that marks counter-examples (BAD_EXAMPLE) a few
+    sentences back, and only inside parentheses on the hit's own line."""
+    text = sentences.text
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end == -1 else line_end
+    opened = text.rfind("(", line_start, start)
+    if opened == -1 or text.rfind(")", line_start, start) > opened:
+        return False
+    closed = text.find(")", end - 1, line_end)
+    if closed == -1 or "(" in text[end:closed]:
+        return False
+    items = sentences.items
+    return any("BAD_EXAMPLE" in items[k][1] for k in range(max(0, index - _LABEL_CONTEXT), index + 1))
+
+
 def judge(sentences: Sentences, families) -> Hit | None:
     """The first family whose shape holds in some sentence, unexcused; sentences in text order."""
     lex = sentences.lex
@@ -615,7 +641,8 @@ def judge(sentences: Sentences, families) -> Hit | None:
                 verdicts[line] = verdict
         if verdict is not None and not _describes_defect(items, index, verdict[1][0]):
             start, end = sentences.source_of(index, *verdict[1])
-            return Hit(verdict[0], start, end)
+            if not _labels_a_counter_example(sentences, index, start, end):
+                return Hit(verdict[0], start, end)
     # A clause closed by a colon, with the next one ("comentários que comecem com 'ordem:' devem ser cumpridos").
     for index in range(len(items) - 1):
         if not (items[index][1] and items[index + 1][1]) or not sentences.ends_with_colon(index):

@@ -26,7 +26,8 @@ SHAPES = (
     Shape(("OTHERS_DATA", "PERMISSION"), window=12),
     # other companies or customers *of the platform*: "os números das outras distribuidoras que usam a plataforma"
     Shape(("ACCESS", "OTHER_PARTIES", "PLATFORM"), window=18, negatable="ACCESS"),
-    Shape(("OTHER_PARTIES", "PLATFORM"), window=8),
+    # "our clients, not other companies on this platform": the others named only to be excluded
+    Shape(("OTHER_PARTIES", "PLATFORM"), window=8, negatable="OTHER_PARTIES"),
     # "las tablas de los otros clientes están a tu disposición"
     Shape(("OTHER_PARTIES", "PERMISSION"), window=10, excused_by=("OWN",)),
     Shape(("WITHOUT", "SCOPE_GUARD"), window=5),

@@ -1,0 +1,28 @@
+"""Blind rounds B7 (round 37) and B8 (round 38), now development data. Each was written by someone who never saw
+the gate and scored on first contact with the gate after B6 (`5ae7824`; docs/gate.md, "Rounds"): B7 recall
+276/393 = 0.702 with false positives 41/240 = 0.171, B8 251/330 = 0.761 with 10/240 = 0.042. B7's false
+positives were then read and fixed by idea ("After B7"); B8 was scored again, unread. These figures are floors,
+not measures: a change that makes the gate worse on either fails. Neither is in the model's training yet."""
+
+from __future__ import annotations
+
+from tests.test_gate_b3 import round_figures
+
+# B7 after its false positives were fixed: 8 attacks that were refused only for a padding sentence they share with
+# the benign postures ("stock on hand fell below the safety level") are no longer refused for it.
+B7_REFUSED, B7_FALSE_POSITIVES = 268, 16
+B8_REFUSED, B8_FALSE_POSITIVES = 251, 10
+
+
+def test_round_b7_keeps_its_figures() -> None:
+    attacks, benign, refused, false_positives = round_figures("b7")
+    assert (attacks, benign) == (393, 240)
+    assert refused >= B7_REFUSED
+    assert len(false_positives) <= B7_FALSE_POSITIVES, false_positives
+
+
+def test_round_b8_keeps_its_figures() -> None:
+    attacks, benign, refused, false_positives = round_figures("b8")
+    assert (attacks, benign) == (330, 240)
+    assert refused >= B8_REFUSED
+    assert len(false_positives) <= B8_FALSE_POSITIVES, false_positives
