@@ -22,6 +22,7 @@ from registry.api import Registry
 from registry.cli import main
 from registry.db import RegistryPool, reset_session
 from registry.models import AgentContent
+from registry.paths import ROOT
 from tests.helpers import agent, project, tenant
 
 TENANT_LOGIN = "registry_harden_tenant"    # a console login tenant A holds: registry_app + registry_tenant_<A>
@@ -229,6 +230,29 @@ def test_notify_needs_no_privilege_so_revoking_pg_notify_would_not_hold(db, worl
                             END LOOP; END $$""")
         payloads = [n.payload for n in listener.notifies(timeout=10, stop_after=50)]
     assert payloads == [str(i) for i in range(1, 51)]
+
+
+def test_a_listener_in_an_open_transaction_pins_the_queue_and_the_pinners_query_finds_it(db, world):
+    """#19 is not preventable on PostgreSQL 15 (LISTEN has no privilege): it is watched for, and
+    the session ended. sql/ops/notify_queue_pinners.sql is the query docs/dba.md gives."""
+    pinners = (ROOT / "sql" / "ops" / "notify_queue_pinners.sql").read_text(encoding="utf-8")
+    pinning = psycopg.connect(_url(db, TENANT_LOGIN))  # closed by hand: it is terminated below
+    try:
+        pinning.execute("LISTEN registry_hardening_probe")
+        pinning.commit()
+        pinning.execute("SELECT 1")  # and then nothing: idle in transaction, reading no notification
+        with psycopg.connect(_url(db, SERVICE_LOGIN), autocommit=True) as sender:
+            # ~160 kB: the queue's usage is counted in 8 kB pages
+            sender.execute("SELECT pg_notify('registry_hardening_probe', i || repeat('x', 7900)) "
+                           "FROM generate_series(1, 20) AS i")
+        assert db.execute("SELECT pg_notification_queue_usage()").fetchone()[0] > 0  # pinned behind the listener
+        found = [(row[0], row[1]) for row in db.execute(pinners)]
+        assert (pinning.info.backend_pid, TENANT_LOGIN) in found  # other tests' sessions may be listed too
+        assert db.execute("SELECT pg_terminate_backend(%s, 10000)",
+                          (pinning.info.backend_pid,)).fetchone() == (True,)
+        assert db.execute("SELECT pg_notification_queue_usage()").fetchone()[0] == 0  # the tail moved on
+    finally:
+        pinning.close()
 
 
 # -- the command ------------------------------------------------------------------------------
