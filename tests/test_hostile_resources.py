@@ -23,7 +23,7 @@ from registry.cli import main
 from registry.db import RegistryPool, reset_session
 from registry.models import AgentContent
 from registry.paths import ROOT
-from tests.helpers import agent, project, tenant
+from tests.helpers import agent, bind_tenant_login, project, tenant
 
 TENANT_LOGIN = "registry_harden_tenant"    # a console login tenant A holds: registry_app + registry_tenant_<A>
 SERVICE_LOGIN = "registry_harden_service"  # a service's login: registry_app + registry_service
@@ -50,16 +50,7 @@ def world(db) -> dict:
             END IF; END $$""")
         if group:
             db.execute(f"GRANT {group} TO {login}")
-    # Tenant ids repeat from one test database to the next; the roles do not: bind afresh.
-    db.execute(f"""DO $$ DECLARE r record; BEGIN
-        FOR r IN SELECT b.rolname FROM pg_auth_members m JOIN pg_roles b ON b.oid = m.roleid
-                  WHERE m.member = '{TENANT_LOGIN}'::regrole AND b.rolname LIKE 'registry_tenant_%' LOOP
-            EXECUTE format('REVOKE %I FROM {TENANT_LOGIN}', r.rolname);
-        END LOOP;
-        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'registry_tenant_{t}') THEN
-            CREATE ROLE registry_tenant_{t} NOLOGIN;
-        END IF; END $$""")
-    db.execute(f"GRANT registry_tenant_{t} TO {TENANT_LOGIN}")
+    bind_tenant_login(db, TENANT_LOGIN, t)
     yield ids
     for login in (TENANT_LOGIN, SERVICE_LOGIN):  # what harden() changed on the cluster's roles
         db.execute(f"ALTER ROLE {login} CONNECTION LIMIT -1")
