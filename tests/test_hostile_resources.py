@@ -34,13 +34,13 @@ LOCKERS = [f"SELECT {name}({args})"
                         "pg_advisory_xact_lock_shared", "pg_try_advisory_lock", "pg_try_advisory_lock_shared",
                         "pg_try_advisory_xact_lock", "pg_try_advisory_xact_lock_shared")
            for args in ("1", "1, 2")]
-# A sort and a hash of ~200k values with the smallest work_mem the login may set: several MB of
-# temporary files, which any login may write (no TEMP privilege is involved).
+# A sort of 200k values with the smallest work_mem the login may set: several MB of temporary
+# files, which any login may write (no TEMP privilege is involved).
 SPILL = "SELECT count(DISTINCT md5(i::text)) FROM generate_series(1, 200000) AS i"
 
 
 @pytest.fixture
-def world(db) -> dict:
+def world(db) -> Iterator[dict]:
     t = tenant(db, "tenant-a")
     ids = {"tenant": t, "project": project(db, t, "project-a"), "official": agent(db, "analyst")}
     for login, group in ((TENANT_LOGIN, None), (SERVICE_LOGIN, "registry_service")):
