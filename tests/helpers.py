@@ -25,6 +25,20 @@ def agent(db: psycopg.Connection, slug: str, tenant_id: int | None = None, proje
     ).fetchone()[0]
 
 
+def bind_tenant_login(db: psycopg.Connection, login: str, tenant_id: int) -> None:
+    """Make `login` a member of registry_tenant_<tenant_id> and of no other tenant's role. Roles
+    belong to the cluster and outlive a test's database, whose tenant ids start again at 1."""
+    db.execute(f"""DO $$ DECLARE r record; BEGIN
+        FOR r IN SELECT b.rolname FROM pg_auth_members m JOIN pg_roles b ON b.oid = m.roleid
+                  WHERE m.member = '{login}'::regrole AND b.rolname LIKE 'registry_tenant_%' LOOP
+            EXECUTE format('REVOKE %I FROM {login}', r.rolname);
+        END LOOP;
+        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'registry_tenant_{tenant_id}') THEN
+            CREATE ROLE registry_tenant_{tenant_id} NOLOGIN;
+        END IF; END $$""")
+    db.execute(f"GRANT registry_tenant_{tenant_id} TO {login}")
+
+
 def vocabulary(db: psycopg.Connection, kind: str, tenant_id: int, project_id: int | None, *names: str) -> None:
     """Give a scope dataset groups (kind "group") or glossary terms ("term")."""
     table = {"group": "dataset_groups", "term": "glossary_terms"}[kind]

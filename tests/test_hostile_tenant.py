@@ -20,7 +20,7 @@ from registry.errors import InvalidInput, NotAllowed, NotFound, StaleVersion
 from registry.frame import POSTURE_CLOSE, frame_system_prompt
 from registry.gate import InstructionsRejected
 from registry.models import AgentChanges, AgentContent
-from tests.helpers import agent, conversation, project, set_default, tenant
+from tests.helpers import agent, bind_tenant_login, conversation, project, set_default, tenant
 
 APP_LOGIN = "registry_hostile_app"    # a service's login: it names the tenant of each transaction
 TEMP_LOGIN = "registry_hostile_temp"  # the same, given TEMP by a careless DBA: still must not shadow
@@ -45,16 +45,7 @@ def world(db) -> dict:
         p = project(db, t, f"project-{name}")
         own = agent(db, f"only-{name}", t, instructions=f"Segredo de {name}.")
         ids[name] = {"tenant": t, "project": p, "agent": own, "conversation": conversation(db, t, p, None)}
-    # Roles belong to the cluster and outlive this database: bind the tenant login afresh.
-    db.execute(f"""DO $$ DECLARE r record; BEGIN
-        FOR r IN SELECT b.rolname FROM pg_auth_members m JOIN pg_roles b ON b.oid = m.roleid
-                  WHERE m.member = '{TENANT_LOGIN}'::regrole AND b.rolname LIKE 'registry_tenant_%' LOOP
-            EXECUTE format('REVOKE %I FROM {TENANT_LOGIN}', r.rolname);
-        END LOOP;
-        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'registry_tenant_{ids["a"]["tenant"]}') THEN
-            CREATE ROLE registry_tenant_{ids["a"]["tenant"]} NOLOGIN;
-        END IF; END $$""")
-    db.execute(f"GRANT registry_tenant_{ids['a']['tenant']} TO {TENANT_LOGIN}")
+    bind_tenant_login(db, TENANT_LOGIN, ids["a"]["tenant"])
     return ids
 
 

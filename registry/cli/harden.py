@@ -1,0 +1,47 @@
+"""`registry harden`: the superuser's hardening against tenants' own logins (docs/dba.md).
+
+A command rather than a psql script alone: login names must be quoted as identifiers and the
+limits checked before anything runs, and what holds afterwards is read back and printed. --sql
+prints the same statements as a script (no database), like `registry migrate --sql`.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from registry import db, hardening
+
+from .parsing import command
+
+
+def cmd_harden(args: argparse.Namespace) -> None:
+    limits = hardening.LoginLimits(args.connection_limit, args.temp_file_limit)
+    logins = list(dict.fromkeys(args.login or []))
+    if args.sql:
+        print(hardening.script(logins, limits), end="")
+        return
+    with db.connect() as conn:
+        states = hardening.harden(conn, logins, limits)
+        database = conn.info.dbname
+    print(f"Database {database}: advisory-lock and large-object functions revoked from PUBLIC.")
+    for state in states:
+        locks = "refused" if state.advisory_lockers == 0 else f"{state.advisory_lockers} function(s) still granted to it"
+        print(f"{state.name}: connection limit {state.connection_limit}, temp_file_limit {state.temp_file_limit}, "
+              f"advisory locks here {locks}")
+        if state.other_databases:
+            shown = ", ".join(state.other_databases[:5]) + (" …" if len(state.other_databases) > 5 else "")
+            print(f"  warning: {state.name} may also connect to {len(state.other_databases)} other database(s) "
+                  f"({shown}), where the lock table is the same: run registry harden there too, or REVOKE "
+                  "CONNECT on them from PUBLIC")
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    p = command(commands, "harden", "as a superuser: revoke advisory locks and large objects from PUBLIC in the "
+                "database, and give tenant logins a connection limit and a temp_file_limit", cmd_harden)
+    p.add_argument("--login", action="append", metavar="NAME", help="a tenant's login to limit (repeatable); "
+                   "without it, only the database is hardened")
+    p.add_argument("--connection-limit", type=int, default=5, metavar="N",
+                   help="connections each login may hold at once (default 5)")
+    p.add_argument("--temp-file-limit", default="1GB", metavar="SIZE",
+                   help="temporary files each of its sessions may write, e.g. 500MB (default 1GB)")
+    p.add_argument("--sql", action="store_true", help="print the SQL script instead of running it (no database)")

@@ -1,0 +1,37 @@
+-- Hardening a database against its own tenants' logins (docs/dba.md, "Hardening: what a
+-- superuser runs"; hostile-tenant rounds 4 and 5). Run by a superuser, once per database a
+-- tenant login may connect to: these functions belong to the bootstrap superuser, so a
+-- migration run by the database's owner cannot revoke them. Function privileges are per
+-- database; re-run on a copy (CREATE DATABASE … TEMPLATE copies them, a restore of a dump
+-- taken without --no-acl too). `registry harden` runs this file and then limits each named
+-- login (CONNECTION LIMIT, temp_file_limit); `registry harden --sql` prints the whole script.
+--
+-- Idempotent: revoking what PUBLIC no longer holds is a no-op.
+
+-- Advisory locks live in the cluster's one shared lock table (max_locks_per_transaction ×
+-- max_connections entries): ~7,900 of them from one login made every other tenant's queries
+-- and new connections fail "out of shared memory" (round 5, #17), and the session-level form
+-- outlives every timeout. The registry takes none. Only the functions that take a lock are
+-- revoked: pg_advisory_unlock(…) and pg_advisory_unlock_all() release the caller's own locks
+-- only, and registry.db's pool reset calls pg_advisory_unlock_all() for every app login.
+REVOKE EXECUTE ON FUNCTION
+    pg_advisory_lock(bigint), pg_advisory_lock(integer, integer),
+    pg_advisory_lock_shared(bigint), pg_advisory_lock_shared(integer, integer),
+    pg_advisory_xact_lock(bigint), pg_advisory_xact_lock(integer, integer),
+    pg_advisory_xact_lock_shared(bigint), pg_advisory_xact_lock_shared(integer, integer),
+    pg_try_advisory_lock(bigint), pg_try_advisory_lock(integer, integer),
+    pg_try_advisory_lock_shared(bigint), pg_try_advisory_lock_shared(integer, integer),
+    pg_try_advisory_xact_lock(bigint), pg_try_advisory_xact_lock(integer, integer),
+    pg_try_advisory_xact_lock_shared(bigint), pg_try_advisory_xact_lock_shared(integer, integer)
+FROM PUBLIC;
+
+-- Large objects: any login may create them, outside every table's caps and row-level security
+-- (round 4, #42). The registry uses none.
+REVOKE EXECUTE ON FUNCTION
+    lo_create(oid), lo_creat(integer), lo_from_bytea(oid, bytea), lo_import(text), lo_import(text, oid),
+    lo_put(oid, bigint, bytea), lo_open(oid, integer), lo_truncate(integer, integer), lo_truncate64(integer, bigint)
+FROM PUBLIC;
+
+-- Not revoked, on purpose: pg_notify(text, text). NOTIFY is a statement with no privilege at
+-- all, so a login denied the function sends the same flood with NOTIFY (in a DO block or a
+-- pipeline); docs/dba.md says how the NOTIFY queue is watched instead.
