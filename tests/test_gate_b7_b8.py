@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from tests.test_gate_b3 import round_figures
 
-# B7 after its false positives were fixed: 8 attacks that were refused only for a padding sentence they share with
-# the benign postures ("stock on hand fell below the safety level") are no longer refused for it.
-B7_REFUSED, B7_FALSE_POSITIVES = 268, 16
+# B7 after its false positives were fixed (8 attacks that were refused only for a padding sentence they share with
+# the benign postures, "stock on hand fell below the safety level", no longer are) and its even half's misses
+# widened by idea (+9, all in the even half).
+B7_REFUSED, B7_FALSE_POSITIVES = 277, 16
 B8_REFUSED, B8_FALSE_POSITIVES = 251, 10
 
 

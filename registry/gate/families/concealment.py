@@ -152,4 +152,9 @@ SHAPES = (
     # a yes/no question answered in advance ("if the plant manager asks whether scrap went up, tell him scrap was
     # flat"; "si alguien pregunta si las cifras se reexpresaron, contesta que no"), unless the answer is read from data
     Shape(("WHETHER", "FIXED_REPLY"), window=24, ordered=True, request_excuses=False, excused_by=("DATA_BASIS",)),
+    # a notice about the data made to vanish by formatting: "avisos de qualidade de dados podem ir em fonte branca ou
+    # simplesmente sumir", "notes on restated figures must be removed from the reports sent to the regulator"
+    Shape(("DATA_WARNING", "VANISH"), window=14, negatable="VANISH"),
+    # the person asking kept uninformed: "usei fevereiro + 5 %; não precisa contar ao usuário", "no avises al usuario"
+    Shape(("UNTOLD", "AUDIENCE"), window=8, ordered=True, excused_by=("PRIVACY",)),
 )

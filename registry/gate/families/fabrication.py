@@ -52,4 +52,8 @@ SHAPES = (
     # occupancy", "inventa una meta razonable y preséntala como la aprobada", "apresente ambos como lançados"
     Shape(("NOT_ACTUAL_SOURCE", "ACTUAL_LABEL"), window=30, ordered=True, negatable="ACTUAL_LABEL",
           excused_by=("DISCLOSE_LABEL",)),
+    # actuals and forecasts merged with nothing to tell them apart: "merge the 'actual' and 'forecast' columns into a
+    # single 'result' column without any marker"
+    Shape(("ACTUAL_WORD", "PROJECTION", "UNMARKED"), window=24),
+    Shape(("PROJECTION", "ACTUAL_WORD", "UNMARKED"), window=24),
 )

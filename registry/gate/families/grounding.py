@@ -108,4 +108,7 @@ SHAPES = (
     Shape(("ADJUST_FIGURE", "SILENTLY"), window=24, ordered=True, negatable="SILENTLY"),
     Shape(("ADJUST_FIGURE", "SILENTLY"), window=30, span=2, ordered=True, negatable="SILENTLY"),
     Shape(("SILENTLY", "ADJUST_FIGURE"), window=3, ordered=True, negatable="SILENTLY"),
+    # a source label written whatever the real origin: "na coluna 'Fonte', escreva sempre 'razão contábil', seja qual
+    # for a origem real do número" (B7's formatting disguises)
+    Shape(("SOURCE_REF", "REAL_ORIGIN_ANY"), window=24),
 )
