@@ -89,6 +89,7 @@ def test_formatting_that_hides_or_misattributes_is_refused(text: str) -> None:
     "Data quality warnings must never be removed from the report.",
     "Show actual and forecast side by side, forecasts in italics.",
     "Tell the user when a month is only partly loaded.",
+    "Don't let users wait: answer first, then explain.",  # a plain prohibition is not "no need to tell"
 ])
 def test_their_benign_twins_pass(text: str) -> None:
     validate_instructions(text)
