@@ -36,11 +36,6 @@ def _readable(code: int) -> bool:
     return any(low <= code <= high for low, high in _READABLE)
 
 
-def _unreadable(char: str) -> bool:
-    """A letter (or a mark joined to one) outside the ranges the gate reads."""
-    return not _readable(ord(char)) and unicodedata.category(char)[0] in "LM"
-
-
 # Words: runs of letters and marks of any script. Quotes, dashes and emoji end a word.
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -63,8 +58,10 @@ def first_unreadable_word(text: str) -> tuple[int, int] | None:
         chars = word.group()
         if chars.isascii():
             continue
-        unreadable = sum(1 for c in chars if _unreadable(c) and unicodedata.category(c)[0] == "L")
-        if unreadable >= 2 and not any(_readable(ord(c)) for c in chars):
+        if any(_readable(ord(c)) for c in chars):
+            continue
+        # with no readable character, every letter of the word is one the gate cannot read
+        if sum(1 for c in chars if unicodedata.category(c)[0] == "L") >= 2:
             return word.start(), word.end()
     return None
 
