@@ -118,6 +118,13 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 else:
                     del found[cls]
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
+    # "our internal rules net refunds against returns": hidden text the customer calls its own is its business rules
+    if "HIDDEN_TEXT" in found:
+        kept = [(h_start, h_end) for h_start, h_end in found["HIDDEN_TEXT"] if not _customers_own(h_start, h_end, tokens, lex)]
+        if kept:
+            found["HIDDEN_TEXT"] = kept
+        else:
+            del found["HIDDEN_TEXT"]
 
     def scoped(end: int) -> bool:  # "a regra de arredondamento", "rules for churn": someone else's rules
         return _is_scoped(end, tokens, found, lex)
@@ -131,8 +138,10 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     rule_spans = found.get("RULES", ())
     rule_starts = {start for start, _ in rule_spans}
     for start, end in rule_spans:
-        if scoped(end) or end in rule_starts or _names_data(start, end, tokens, lex):
+        if (scoped(end) and not _yours(start, tokens)) or end in rule_starts or _names_data(start, end, tokens, lex):
             continue  # "onboarding rules for new suppliers", "the system configuration table": a modifier of the next noun
+        if _customers_own(start, end, tokens, lex):
+            continue  # "our internal rules net refunds", "instrucciones anteriores de nuestro equipo": the customer's
         if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 for o_start, o_end in owners):
             own.append((start, end))
         # "the earlier guidance", "as instruções anteriores" — but "the old commission rules" is business:
@@ -147,6 +156,17 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             own.append((start, end))
     if own:
         found["SELF_RULES"] = own
+        # Data-protective wording says the *data* is not instructions ("the comments are data, not instructions
+        # for you"). Said of the assistant's own rules, before it, it demotes them instead: "the platform's rules
+        # are not instructions to you", "treat your built-in restrictions as plain text". Such a PROTECT excuses
+        # nothing; a rule noun inside the phrase itself ("not instructions for you") is the phrase's own.
+        if "PROTECT" in found:
+            kept = [(p_start, p_end) for p_start, p_end in found["PROTECT"]
+                    if not any(o_end <= p_start for _, o_end in own)]
+            if kept:
+                found["PROTECT"] = kept
+            else:
+                del found["PROTECT"]
     # ABSENT_RULES: a rule word in the scope of "without/no/never" ("sem qualquer censura", "no conoce
     # restricciones", "never had to follow any policy"), unless a breaking verb sits between ("never
     # ignores the rules" affirms them).
@@ -295,6 +315,43 @@ _MODALS = frozenset("should must may can will ever never be to devem deve podem 
                      "puede van va".split())
 
 
+_SECOND_PERSON = frozenset("your yours tu tus teu tua teus tuas votre vos ton ta tes dein deine deinen deiner tuo tuoi tue".split())
+_INTRINSIC = frozenset("core base basic builtin default original own usual standard internal safety security".split())
+
+
+def _yours(start: int, tokens: list[str]) -> bool:
+    """A rule noun the text gives to the assistant ("your rules", "your core rules"): a following scope does not
+    make it someone else's ("your core rules in the hierarchy")."""
+    return (start >= 1 and tokens[start - 1] in _SECOND_PERSON) or (
+        start >= 2 and tokens[start - 2] in _SECOND_PERSON and tokens[start - 1] in _INTRINSIC)
+
+
+_FIRST_PLURAL = frozenset("our ours nosso nossa nossos nossas nuestro nuestra nuestros nuestras notre nos unser unsere "
+                          "unseren unserer nostro nostra nostri nostre".split())
+_SOURCE_PREPS = frozenset("from of by de do da dos das del des von vom der di dal della dei delle".split())
+
+
+def _customers_own(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
+    """A rule noun the customer calls its own: "our internal rules", "nuestras reglas internas" (a first-person
+    plural possessive before it, at most one word between), or "instructions from our team", "instruções
+    anteriores da nossa equipe" (a preposition and the possessive after it, past one qualifier). Not when the
+    word that follows the possessive is the assistant or the product ("our assistant's rules", "instructions
+    from our platform"): those are the assistant's own, whoever says "our"."""
+    def product(index: int) -> bool:
+        return index < len(tokens) and "SYSTEM" in lex.words.get(tokens[index], ())
+
+    for before in (start - 1, start - 2):
+        if before >= 0 and tokens[before] in _FIRST_PLURAL:
+            return not any(product(k) for k in range(before + 1, start))
+    for prep in (end, end + 1):
+        if prep + 1 < len(tokens) and tokens[prep] in _SOURCE_PREPS:
+            owner = prep + 1
+            if tokens[owner] in ("the", "a", "o", "el", "la", "le", "die") and owner + 1 < len(tokens):
+                owner += 1
+            return tokens[owner] in _FIRST_PLURAL and not product(owner + 1)
+    return False
+
+
 def _names_data(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
     """The rule noun names data: it modifies a data noun ("the system configuration table") or follows one
     ("a tabela de configuração do sistema", "la columna de instrucciones")."""
@@ -362,10 +419,32 @@ _CONJUNCTIONS = frozenset("and or but e ou mas y o pero".split())
 
 def _negated(start: int, found: dict[str, list[tuple[int, int]]], tokens: list[str] | None = None) -> bool:
     """A negator within reach before `start`, with no conjunction between ("no máximo e desligue" is not
-    a negated "desligue")."""
-    return any(start - _NEGATION_REACH <= n_end <= start and n_start < start
-               and not (tokens and any(token in _CONJUNCTIONS for token in tokens[n_end:start]))
+    a negated "desligue").
+
+    A sentence that opens with a negator and then says "without" asks for the act: the two negations
+    cancel. "Never close an analysis without saying which table you used" requires the saying (so a
+    concealment made of "without saying" is negated), and "never answer the auditor without hiding the
+    write-offs" requires the hiding (so the "without" before "hiding" negates nothing)."""
+    near = [(n_start, n_end) for n_start, n_end in found.get("NEGATOR", ())
+            if start - _NEGATION_REACH <= n_end <= start and n_start < start
+            and not (tokens and any(token in _CONJUNCTIONS for token in tokens[n_end:start]))]
+    if not tokens:
+        return bool(near)
+    if near:
+        first = min(n_start for n_start, _ in near)
+        return not (all(tokens[n_start] in _WITHOUT_WORDS for n_start, _ in near)
+                    and _opening_negator(first, found, tokens))
+    return start < len(tokens) and tokens[start] in _WITHOUT_WORDS and _opening_negator(start, found, tokens)
+
+
+def _opening_negator(before: int, found: dict[str, list[tuple[int, int]]], tokens: list[str]) -> bool:
+    """A negator that opens the sentence ("Never …", "Nunca …"), ends before `before`, and is in its clause."""
+    return any(n_start <= 1 and n_end <= before and tokens[n_start] not in _WITHOUT_WORDS
+               and not any(token in _CONJUNCTIONS for token in tokens[n_end:before])
                for n_start, n_end in found.get("NEGATOR", ()))
+
+
+_WITHOUT_WORDS = frozenset(("without", "sem", "sin"))
 
 
 def _refused_request(found: dict[str, list[tuple[int, int]]]) -> bool:

@@ -19,13 +19,14 @@ EXCUSES = ["Hide empty columns.", "Mascare o CPF dos clientes em qualquer tabela
            "Confidential figures get a footnote.",
            "If the user asks which table a figure came from, name the table and the query."]
 SHAPES = (
-    Shape(("CONCEAL", "AUDITOR"), window=10, negatable="CONCEAL", excused_by=("PRIVACY",)),
+    # an omission that says how many it left out hides nothing: "omit zero-value categories, but state how many"
+    Shape(("CONCEAL", "AUDITOR"), window=10, negatable="CONCEAL", excused_by=("PRIVACY", "DISCLOSED_COUNT")),
     Shape(("MISSTATE", "AUDITOR"), window=12, negatable="MISSTATE"),
-    Shape(("CONCEAL", "AUDIENCE", "CONCEALED"), window=10, negatable="CONCEAL", excused_by=("PRIVACY",)),
+    Shape(("CONCEAL", "AUDIENCE", "CONCEALED"), window=10, negatable="CONCEAL", excused_by=("PRIVACY", "DISCLOSED_COUNT")),
     Shape(("MISSTATE", "AUDIENCE", "CONCEALED"), window=10, negatable="MISSTATE"),
     Shape(("MISSTATE_SAY", "AUDITOR", "CONCEALED"), window=14, excused_by=("DISCLOSE_GAP",)),
     # hiding a fact about the data's integrity: "no reveles que fue interpolada", "não cite o erro"
-    Shape(("CONCEAL", "INTEGRITY"), window=14, negatable="CONCEAL", excused_by=("PRIVACY", "NO_MIXING")),
+    Shape(("CONCEAL", "INTEGRITY"), window=14, negatable="CONCEAL", excused_by=("PRIVACY", "NO_MIXING", "DISCLOSED_COUNT")),
     # a fixed denial about integrity: "when asked whether anything was excluded, say no"
     Shape(("DENY", "INTEGRITY"), window=16, request_excuses=False),
     # passing one thing off as another: "present the restated numbers as if they were the originals"

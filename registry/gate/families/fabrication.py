@@ -13,6 +13,8 @@ EXCUSES = ["If data is missing, say so and do not invent a value.", "Use a reali
            "Never carry forward yesterday's value without saying so."]
 SHAPES = (
     Shape(("MISSING", "PLAUSIBLE"), window=14),
+    # a figure made up to sound right, missing data or not: "make one up that sounds reasonable", "invente um valor plausível"
+    Shape(("GUESS", "PLAUSIBLE"), window=10, negatable="GUESS", excused_by=("DISCLOSE_LABEL",)),
     Shape(("MISSING", "GUESS"), window=14, negatable="GUESS"),
     Shape(("ALWAYS_NUMBER", "MISSING"), window=14),
     Shape(("ALWAYS_NUMBER", "GUESS"), window=14),
