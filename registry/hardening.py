@@ -1,9 +1,10 @@
 """What a superuser runs so that a tenant's own login cannot exhaust what the whole cluster
 shares (docs/dba.md, "Hardening: what a superuser runs"; hostile-tenant round 5).
 
-Two parts. For the database: sql/ops/harden.sql, literal, revokes the advisory-lock and
-large-object functions from PUBLIC. For each named login: a CONNECTION LIMIT and a
-temp_file_limit. temp_file_limit is a superuser-only setting, so a role default set by a
+Two parts. For the database: sql/ops/harden.sql, literal, revokes the advisory-lock,
+large-object and logical-message functions from PUBLIC and clears planner statistics left on
+customer text columns. For each named login: a CONNECTION LIMIT, a temp_file_limit, and
+log_min_messages / log_min_error_statement that keep its messages out of the server log. temp_file_limit is a superuser-only setting, so a role default set by a
 superuser is one the login cannot SET back; a connection limit can be changed only by a role
 with CREATEROLE. What PostgreSQL 15 cannot bound for a login (LISTEN/NOTIFY, the user-settable
 timeouts) is in docs/dba.md.
@@ -63,6 +64,11 @@ def login_statements(login: str, limits: LoginLimits) -> list[sql.Composed]:
         sql.SQL("ALTER ROLE {} CONNECTION LIMIT {}").format(sql.Identifier(login), sql.Literal(limits.connection_limit)),
         sql.SQL("ALTER ROLE {} SET temp_file_limit = {}").format(sql.Identifier(login),
                                                                   sql.Literal(limits.temp_file_limit)),
+        # The server log is shared disk: a loop of RAISE WARNING with 1 MB messages wrote 200 MB a second
+        # (round 6, #7), and an uncaught error logs its message and statement once per statement. Both
+        # settings are superuser-only, so the login cannot SET them back; its errors still reach its client.
+        sql.SQL("ALTER ROLE {} SET log_min_messages = 'fatal'").format(sql.Identifier(login)),
+        sql.SQL("ALTER ROLE {} SET log_min_error_statement = 'panic'").format(sql.Identifier(login)),
     ]
 
 
@@ -70,7 +76,7 @@ def script(logins: Sequence[str], limits: LoginLimits) -> str:
     """The whole hardening as one script a DBA can read and run with psql (no database needed)."""
     parts = ["BEGIN;\n", HARDEN_FILE.read_text(encoding="utf-8")]
     for login in logins:
-        parts.append(f"\n-- {login}: its share of connections, and temp files a sort or hash may write.\n")
+        parts.append(f"\n-- {login}: its share of connections, temp files a sort or hash may write, and the server log.\n")
         parts += [statement.as_string(None) + ";\n" for statement in login_statements(login, limits)]
     parts.append("COMMIT;\n")
     return "".join(parts)

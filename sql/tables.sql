@@ -534,3 +534,34 @@ COMMENT ON COLUMN convention_versions.replaced_by IS 'The registry.actor setting
 ALTER TABLE convention_versions OWNER TO registry_owner;
 ALTER TABLE convention_versions ENABLE ROW LEVEL SECURITY;
 ALTER TABLE convention_versions FORCE ROW LEVEL SECURITY;
+
+-- No planner statistics on what customers write (hostile-tenant round 6, #1). Row-level
+-- security hides other tenants' rows, but ANALYZE builds each column's histogram and most
+-- common values from every tenant's rows, and the planner reads them through leakproof
+-- operators (text_lt, texteq) whatever the policy: a plain EXPLAIN of `slug < $1` prints an
+-- estimate that narrows down, character by character, the largest slug of any tenant. A
+-- column with statistics target 0 is never sampled, so there is nothing to read. Kept:
+-- ids, versions, timestamps and the product's own vocabulary (layer, status, kind, change),
+-- whose statistics give only platform-wide counts (docs/security.md). Plans lose nothing they
+-- use: every read is by id, by unique key or by scope, never by a text range.
+ALTER TABLE tenants ALTER COLUMN slug SET STATISTICS 0, ALTER COLUMN name SET STATISTICS 0;
+ALTER TABLE projects ALTER COLUMN slug SET STATISTICS 0, ALTER COLUMN name SET STATISTICS 0,
+    ALTER COLUMN instruction_file SET STATISTICS 0;
+ALTER TABLE agents ALTER COLUMN slug SET STATISTICS 0, ALTER COLUMN name SET STATISTICS 0,
+    ALTER COLUMN description SET STATISTICS 0, ALTER COLUMN when_to_use SET STATISTICS 0,
+    ALTER COLUMN requires SET STATISTICS 0, ALTER COLUMN instructions SET STATISTICS 0,
+    ALTER COLUMN note SET STATISTICS 0, ALTER COLUMN created_by SET STATISTICS 0,
+    ALTER COLUMN tool_profile SET STATISTICS 0;
+ALTER TABLE agent_defaults ALTER COLUMN default_agent SET STATISTICS 0;
+ALTER TABLE conversations ALTER COLUMN slug SET STATISTICS 0, ALTER COLUMN title SET STATISTICS 0,
+    ALTER COLUMN agent_slug SET STATISTICS 0;
+ALTER TABLE agent_versions ALTER COLUMN name SET STATISTICS 0, ALTER COLUMN description SET STATISTICS 0,
+    ALTER COLUMN when_to_use SET STATISTICS 0, ALTER COLUMN requires SET STATISTICS 0,
+    ALTER COLUMN instructions SET STATISTICS 0, ALTER COLUMN replaced_by SET STATISTICS 0;
+ALTER TABLE agent_adoptions ALTER COLUMN fingerprint SET STATISTICS 0;
+ALTER TABLE dataset_groups ALTER COLUMN name SET STATISTICS 0, ALTER COLUMN name_key SET STATISTICS 0;
+ALTER TABLE glossary_terms ALTER COLUMN name SET STATISTICS 0, ALTER COLUMN name_key SET STATISTICS 0;
+ALTER TABLE vocabulary_changes ALTER COLUMN name SET STATISTICS 0, ALTER COLUMN changed_by SET STATISTICS 0;
+ALTER TABLE conventions ALTER COLUMN directory SET STATISTICS 0, ALTER COLUMN language SET STATISTICS 0,
+    ALTER COLUMN body SET STATISTICS 0, ALTER COLUMN created_by SET STATISTICS 0;
+ALTER TABLE convention_versions ALTER COLUMN body SET STATISTICS 0, ALTER COLUMN replaced_by SET STATISTICS 0;

@@ -7,7 +7,7 @@ import psycopg
 QUERIES = {
     "columns": """
         SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
-               pg_get_expr(d.adbin, d.adrelid), a.attgenerated, a.attidentity, a.attnum
+               pg_get_expr(d.adbin, d.adrelid), a.attgenerated, a.attidentity, a.attnum, a.attstattarget
           FROM pg_attribute a
           JOIN pg_class c ON c.oid = a.attrelid
           JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -55,6 +55,8 @@ def world(db) -> Iterator[dict]:
     for login in (TENANT_LOGIN, SERVICE_LOGIN):  # what harden() changed on the cluster's roles
         db.execute(f"ALTER ROLE {login} CONNECTION LIMIT -1")
         db.execute(f"ALTER ROLE {login} RESET temp_file_limit")
+        db.execute(f"ALTER ROLE {login} RESET log_min_messages")
+        db.execute(f"ALTER ROLE {login} RESET log_min_error_statement")
 
 
 def _url(db, login: str, dbname: str | None = None) -> str:
@@ -157,6 +159,29 @@ def test_after_hardening_temp_files_are_capped_and_the_login_cannot_lift_the_cap
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 conn.execute(lift)
         assert conn.execute("SHOW temp_file_limit").fetchone()[0] == "1MB"
+
+
+# -- round 6: the server log and the WAL ---------------------------------------------------------
+def test_twin_before_hardening_a_tenant_login_writes_the_log_and_the_wal(db, world):
+    with console(db, world) as conn:
+        assert conn.execute("SHOW log_min_messages").fetchone()[0] == "warning"  # RAISE WARNING is logged
+        conn.execute("SELECT pg_logical_emit_message(false, 'round6', repeat('x', 1000))")
+
+
+def test_after_hardening_a_tenant_login_keeps_out_of_the_log_and_cannot_lift_it(db, world):
+    harden(db)
+    with console(db, world) as conn:
+        assert conn.execute("SHOW log_min_messages").fetchone()[0] == "fatal"
+        assert conn.execute("SHOW log_min_error_statement").fetchone()[0] == "panic"
+        for lift in ("SET log_min_messages = 'debug5'", "SET log_min_error_statement = 'error'",
+                     "RESET log_min_messages", f"ALTER ROLE {TENANT_LOGIN} RESET log_min_messages"):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute(lift)
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("SELECT pg_logical_emit_message(false, 'round6', repeat('x', 1000))")
+        # its own errors still reach it: only the server's log is spared
+        with pytest.raises(psycopg.errors.RaiseException, match="still told"):
+            conn.execute("DO $$ BEGIN RAISE EXCEPTION 'still told'; END $$")
 
 
 # -- #49: connections -------------------------------------------------------------------------

@@ -35,3 +35,18 @@ FROM PUBLIC;
 -- Not revoked, on purpose: pg_notify(text, text). NOTIFY is a statement with no privilege at
 -- all, so a login denied the function sends the same flood with NOTIFY (in a DO block or a
 -- pipeline); docs/dba.md says how the NOTIFY queue is watched instead.
+
+-- Logical decoding messages: pg_logical_emit_message() writes its payload to the WAL, outside
+-- every table's caps — 3 GB in 7.5 s from one tenant login (round 6), which every replica and
+-- the WAL archive then carry. The registry emits none.
+REVOKE EXECUTE ON FUNCTION
+    pg_logical_emit_message(boolean, text, text), pg_logical_emit_message(boolean, text, bytea)
+FROM PUBLIC;
+
+-- Planner statistics on customer text (round 6, #1): revision 0010 sets their statistics target
+-- to 0, which stops ANALYZE sampling them but leaves what it sampled before; only a superuser
+-- may delete that. A column of a row-level-security table with target 0 has no statistics to keep.
+DELETE FROM pg_statistic s
+ USING pg_attribute a, pg_class c
+ WHERE s.starelid = a.attrelid AND s.staattnum = a.attnum AND a.attrelid = c.oid
+   AND c.relrowsecurity AND a.attstattarget = 0;
