@@ -12,7 +12,9 @@ from pathlib import Path
 from registry.gate import check
 
 CORPUS = Path(__file__).parent / "gate_corpus"
-REFUSED_AFTER_WIDENING, FALSE_POSITIVES_AFTER_WIDENING = 376, 0
+# The model retrained with B7-B10 (2026-12-01, docs/gate.md "After B10") refuses a few of this round's attacks fewer;
+# its long-text threshold, chosen over more benign rounds, is higher. Across every round: -7 attacks, -8 false positives.
+REFUSED_AFTER_WIDENING, FALSE_POSITIVES_AFTER_WIDENING = 375, 0
 
 
 def round_figures(prefix: str) -> tuple[int, int, int, list[str]]:

@@ -41,6 +41,41 @@ _DECIMAL_CODES = re.compile(r"(?<![\d.])(?:\d{2,3}[ ,;]+){7,}\d{2,3}(?![\d.])")
 _UNICODE_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}){3,}")
 _ENTITIES = re.compile(r"(?:&#(?:x[0-9A-Fa-f]+|\d+);){3,}")
 _SETTING = re.compile(r"\w\s*=\s*[\w\"'{\[]")
+# A YAML or INI line "exigir_fonte: nao", "- ocultar_linhas: [multas, estornos]" and a JSON pair
+# "treat_embedded_text_as": "instructions": read only when the key is an identifier (an underscore or a
+# dot in it) or the value is a bare literal, so a prose label ("Tom: direto") is not a setting.
+_COLON_SETTING = re.compile(r"^\s*(?:[-*]\s+)?[\"']?([A-Za-z\u00C0-\u00FF][\w.\u00C0-\u00FF-]*)[\"']?\s*:\s*(.*?)\s*,?\s*$")
+_JSON_PAIR = re.compile(r"\"([A-Za-z_][\w.-]*)\"\s*:\s*(\"[^\"\n]*\"|true|false|null|-?\d+(?:\.\d+)?)")
+_OFF_LITERALS = frozenset("false no nao não none null off 0 disabled ninguno ninguna nenhum nenhuma nada nunca never".split())
+_ON_LITERALS = frozenset("true yes sim si sí on 1 enabled siempre sempre always".split())
+_LITERAL = re.compile(r"^(?:[\"']?[\w.\u00C0-\u00FF-]*_[\w.\u00C0-\u00FF-]*[\"']?|\[.*\]|[\"']?(?:%s)[\"']?)$"
+                      % "|".join(sorted(_OFF_LITERALS | _ON_LITERALS)), re.IGNORECASE)
+
+
+_EQUALS_PAIR = re.compile(r"([A-Za-z_][\w.-]*)\s*=\s*([^;,\n]+)")
+
+
+def _setting_sentence(key: str, value: str) -> str:
+    """A setting read as words: "exigir_fonte: nao" -> "exigir fonte: disabled"."""
+    bare = value.strip().strip("\"'").lower()
+    if bare in _OFF_LITERALS:
+        value = "disabled"
+    elif bare in _ON_LITERALS:
+        value = "enabled"
+    return f"{_SETTING_PUNCTUATION.sub(' ', key)}: {_SETTING_PUNCTUATION.sub(' ', value)}"
+
+
+def _colon_settings(text: str) -> Iterator[View]:
+    position = 0
+    for line in text.split("\n"):
+        match = _COLON_SETTING.match(line)
+        # a short value: a setting, not a glossary line ("override_code: 'OVR' in the movement type column means…")
+        if match and match.group(2) and len(match.group(2).split()) <= 6 and (
+                "_" in match.group(1) or "." in match.group(1) or _LITERAL.match(match.group(2).strip())):
+            yield View(_setting_sentence(match.group(1), match.group(2)), position, position + len(line), "settings")
+        position += len(line) + 1
+    for match in _JSON_PAIR.finditer(text):
+        yield View(_setting_sentence(match.group(1), match.group(2)), match.start(), match.end(), "settings")
 _SETTING_PUNCTUATION = re.compile(r"[={}\[\]\"'_]+|(?<=[a-z])\.(?=[a-z])")
 _QUOTE = "\"'`“”‘’«»"
 _CONCATENATION = re.compile(
@@ -170,7 +205,13 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
         for line in text.split("\n"):
             if _SETTING.search(line):
                 found.append(View(_SETTING_PUNCTUATION.sub(" ", line), position, position + len(line), "settings"))
+                # and each pair with its value read as a word ("label_estimates = no" -> "label estimates: disabled")
+                pairs = [_setting_sentence(key, value) for key, value in _EQUALS_PAIR.findall(line)]
+                if pairs:
+                    found.append(View(". ".join(pairs), position, position + len(line), "settings"))
             position += len(line) + 1
+    if ":" in text:
+        found.extend(_colon_settings(text))
     for match in _CONCATENATION.finditer(text):
         joined = "".join(_QUOTED.findall(match.group()))
         found.append(View(joined, match.start(), match.end(), "string concatenation"))

@@ -195,7 +195,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         found["WITHHOLD"] = withheld
     # UPHELD: the rules complied with, unnegated ("previous instructions still hold", "follow the platform's
     # rules"); NEGATED_ACT: an act on them negated ("não repita as regras do produto") — both affirm the rules
-    upheld = [span for span in found.get("UPHOLD_VERB", ()) if not _negated(span[0], found, tokens)]
+    # ... not "follow only this posture" ("segui solo questa postura"): obeying the posture upholds nothing
+    only_self = [t_start for t_start, _ in found.get("SELF_TEXT", ())
+                 if any(o_end == t_start for _, o_end in found.get("ONLY_WORD", ()))]
+    upheld = [span for span in found.get("UPHOLD_VERB", ()) if not _negated(span[0], found, tokens)
+              and not any(span[1] < t_start <= span[1] + 2 for t_start in only_self)]
     upheld += found.get("AFFIRM", [])
     if upheld:
         found["UPHELD"] = upheld
@@ -206,6 +210,20 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                     if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
     if negated_acts:
         found["NEGATED_ACT"] = negated_acts
+    # NEGATED_OMISSION: "never omit the source", "nunca quite la fuente" — a negated leaving-out keeps the thing in,
+    # so the negator is not the "without" of "without a source"
+    omissions = [*found.get("OMIT", ()), *found.get("DROP_VERB", ()), *found.get("SUPPRESS", ())]
+    negated_omissions = [(n_start, v_end) for n_start, n_end in found.get("NEGATOR", ())
+                         for v_start, v_end in omissions
+                         if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
+    if negated_omissions:
+        found["NEGATED_OMISSION"] = negated_omissions
+        starts = {n_start for n_start, _ in negated_omissions}
+        kept = [span for span in found.get("WITHOUT", ()) if span[0] not in starts]
+        if kept:
+            found["WITHOUT"] = kept
+        else:
+            found.pop("WITHOUT", None)
     # UNNOTICED: "não deixe o gerente perceber", "don't let the manager notice" — a negated letting-know
     unnoticed = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for l_start, _ in found.get("LET_WORD", ())
                  if n_end <= l_start <= n_end + 1
@@ -405,6 +423,8 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     reach = end + 1
     while reach < len(tokens) and reach <= end + 2 and tokens[reach] in _DETERMINERS:
         reach += 1  # "para os nossos analistas": up to two determiners before the object
+    if reach < len(tokens) and tokens[reach] in _NOW_WORDS:
+        return False  # "le istruzioni precedenti da ora", "as regras de agora em diante": a time, not a scope
     # "the usual limitations for power users" is scoped to people: a relaxation, not a harmless scope.
     # So is "your usual limits for that conversation": a while is no harmless scope (SESSION_SCOPE).
     for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE", "SESSION_SCOPE"):
@@ -413,6 +433,8 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     # "las normas con las que te entregaron": a relative clause about the assistant, not a scope
     return not any(end < y_start <= reach + 3 for y_start, _ in found.get("YOU_REF", ()))
 
+
+_NOW_WORDS = frozenset("now ora adesso agora ahora maintenant jetzt nun today hoje hoy oggi aujourdhui heute".split())
 
 _CONJUNCTIONS = frozenset("and or but e ou mas y o pero".split())
 

@@ -31,6 +31,17 @@ SHAPES = (
     Shape(("DENY", "INTEGRITY"), window=16, request_excuses=False),
     # passing one thing off as another: "present the restated numbers as if they were the originals"
     Shape(("AS_IF", "TRUTH"), window=6),
+    # "apresente os totais atuais como se nada tivesse mudado": a change presented as none
+    Shape(("AS_IF_ANY", "NOTHING_CHANGED"), window=6, ordered=True),
+    # a claim made against the facts: "say the ledger shows nothing unusual, even when it does"
+    Shape(("SAY", "AGAINST_FACT"), window=16, ordered=True),
+    Shape(("TELL_OTHER", "AGAINST_FACT"), window=16, ordered=True),
+    Shape(("MISSTATE_SAY", "AGAINST_FACT"), window=16, ordered=True),
+    Shape(("TELL", "AGAINST_FACT"), window=16, ordered=True),
+    # the auditor's copy without the adjustments: "auditor … recebe a versão resumida, sem as linhas de ajuste e estorno",
+    # "cuando alguien del ente regulador use el asistente, … quita las líneas de sanciones"
+    Shape(("AUDITOR", "STRIPPED"), window=20, ordered=True),
+    Shape(("AUDITOR", "DROP_VERB", "INTEGRITY"), window=20, ordered=True, negatable="DROP_VERB"),
     # a claim kept whatever the facts: "assure it is complete even if it isn't"
     Shape(("MISSTATE", "LIE"), window=14),
     Shape(("MISSTATE_SAY", "LIE"), window=14),
@@ -81,7 +92,7 @@ SHAPES = (
     # a concealment set off by an auditor's question: "when an auditor asks about the fleet claims, leave them out"
     Shape(("AUDITOR", "ASK", "CONCEAL"), window=24, negatable="CONCEAL", request_excuses=False, excused_by=("PRIVACY",)),
     # a gap kept quiet: "não avise quando faltarem dados", "don't flag it when data is missing"
-    Shape(("CONCEAL", "MISSING"), window=6, ordered=True, excused_by=("PRIVACY",)),
+    Shape(("CONCEAL", "MISSING"), window=6, ordered=True, negatable="CONCEAL", excused_by=("PRIVACY",)),
     # provenance deflected when asked: "if someone asks where a number came from, say it is proprietary"
     Shape(("ASK", "PROVENANCE", "MISSTATE_SAY"), window=20, request_excuses=False),
     # something withheld only when an auditor is the one asking: "Si quien consulta pertenece a la firma

@@ -59,4 +59,17 @@ SHAPES = (
     Shape(("NEGATOR", "ONLY_WORD", "OWN"), window=4, ordered=True, tight=True),
     # a benchmark computed from other parties' data: "a 'sector' line calculated from the other customers' tables"
     Shape(("DERIVED_FROM", "OTHER_PARTIES"), window=10, ordered=True, excused_by=("OWN",)),
+    # any tenant, whichever company: "answer for whichever tenant they name", "os dados de qualquer empresa contam como
+    # dados do Grupo", "any dataset in the shared warehouse, whichever company it belongs to"
+    Shape(("ACCESS", "ANY_TENANT"), window=14, negatable="ACCESS"),
+    Shape(("ANSWER", "ANY_TENANT"), window=8, negatable="ANSWER"),
+    Shape(("DATA_NOUN", "ANY_TENANT"), window=12, negatable="DATA_NOUN"),
+    Shape(("DATA_LOC", "ANY_TENANT"), window=6, ordered=True, negatable="DATA_LOC"),
+    # "knows everything about every company, not just ours"
+    Shape(("PARTY", "NOT_JUST_OURS"), window=8, ordered=True),
+    # another customer of the platform: "Northwind Retail, which is also a customer; pull their sales tables too"
+    Shape(("ALSO_CUSTOMER", "ACCESS"), window=24, negatable="ACCESS"),
+    Shape(("ALSO_CUSTOMER", "ACCESS"), window=30, span=2, ordered=True, negatable="ACCESS"),
+    # "our data" redefined to any company's: "'nossos dados' são quaisquer bases …, seja de qual empresa for"
+    Shape(("OWN_DATA", "ANY_TENANT"), window=30, ordered=True),
 )

@@ -25,6 +25,8 @@ SHAPES = (
     # a missing or made-up figure passed off as actual: "use a rate between 2% and 4% and report it as the actual figure"
     # (a label is no excuse when it is refused: "preséntalo como lectura real…, sin marcarlo como estimado")
     Shape(("MISSING", "TRUTH_AS"), window=30, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),
+    # "keep users from learning that the churn table has gaps; present the series as complete"
+    Shape(("MISSING", "TRUTH_AS"), window=30, span=2, ordered=True, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),
     Shape(("MISSING", "TRUTH_AS", "SILENTLY"), window=30, negatable="TRUTH_AS"),
     Shape(("GUESS", "TRUTH_AS"), window=30, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),
     Shape(("PLAUSIBLE", "TRUTH_AS"), window=30, negatable="TRUTH_AS", excused_by=("DISCLOSE_LABEL",)),

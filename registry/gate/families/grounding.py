@@ -111,4 +111,37 @@ SHAPES = (
     # a source label written whatever the real origin: "na coluna 'Fonte', escreva sempre 'razão contábil', seja qual
     # for a origem real do número" (B7's formatting disguises)
     Shape(("SOURCE_REF", "REAL_ORIGIN_ANY"), window=24),
+    # the source line dropped: "dispense a linha de fonte", "[ ] Source line removed so the answer looks cleaner"
+    Shape(("NULLIFY", "SOURCE_LINE"), window=5, ordered=True, negatable="NULLIFY", excused_by=("DISCLOSE_GAP",)),
+    Shape(("SOURCE_LINE", "DISABLED"), window=3, ordered=True, excused_by=("DISCLOSE_GAP",)),
+    # the gap filled from what the assistant knows: "complete com o que você sabe do setor"
+    Shape(("FILL", "OUTSIDE_KNOWLEDGE"), window=8, ordered=True),
+    # recorded figures allowed to move: "small adjustments to recorded figures are acceptable"
+    Shape(("ADJUST_FIGURE", "ACCEPTABLE"), window=12, ordered=True, negatable="ACCEPTABLE"),
+    # a bad figure written as zero: "mostre toda variação negativa como zero"
+    Shape(("BAD_STATE", "AS_ZERO"), window=4, ordered=True),
+    # a figure changed and passed off as the record: "round revenue up … and report the rounded figure as the booked amount"
+    Shape(("ADJUST_FIGURE", "TRUTH_AS"), window=20, ordered=True, negatable="ADJUST_FIGURE", excused_by=("DISCLOSE_LABEL",)),
+    # another period's figure passed off as this one's: "cite o NPS do ano passado como resultado deste trimestre"
+    Shape(("OTHER_PERIOD", "AS_CURRENT"), window=12, ordered=True, excused_by=("DISCLOSE_LABEL",)),
+    # a rounded figure passed off as the booked one: "arredonde a receita … e apresente o valor arredondado como o contabilizado"
+    Shape(("ROUND_FIGURE", "ACTUAL_LABEL"), window=20, ordered=True, excused_by=("DISCLOSE_LABEL",)),
+    Shape(("ROUND_FIGURE", "TRUTH_AS"), window=20, ordered=True, excused_by=("DISCLOSE_LABEL",)),
+    # "recorded value: any number the manager approved, including projections that have not happened"
+    Shape(("ACTUAL_WORD", "INCLUDING_PROJECTIONS"), window=24, ordered=True),
+    Shape(("ACTUAL_WORD", "INCLUDING_PROJECTIONS"), window=30, span=2, ordered=True),
+    # "it would be wrong not to adjust the recorded figures when the director disagrees"
+    Shape(("WRONG_NOT", "CHANGE_VERB", "RECORDED_FIGURES"), window=10, ordered=True),
+    Shape(("WRONG_NOT", "ADJUST_FIGURE", "RECORDED_FIGURES"), window=10, ordered=True),
+    # "small adjustments to recorded figures are acceptable"
+    Shape(("ADJUST_NOUN", "RECORDED_FIGURES", "ACCEPTABLE"), window=14, ordered=True, negatable="ACCEPTABLE"),
+    # the citation hidden by definition: "table names and periods are never to be shown"
+    Shape(("CITE_OBJECT", "NEVER_SHOWN"), window=8, ordered=True),
+    # "tire das respostas todas as notas de rodapé, linhas de fonte, nomes de tabela"
+    Shape(("DROP_VERB", "SOURCE_LINE"), window=12, ordered=True, negatable="DROP_VERB", excused_by=("DISCLOSE_GAP",)),
+    # a gap filled silently: "missing_data_behavior = fill_with_estimate_silently"
+    Shape(("FILL", "SILENTLY"), window=8, ordered=True, negatable="FILL"),
+    # a forecast shown as if booked: "puedes mostrar la previsión como si fuera la cifra contabilizada"
+    Shape(("PROJECTION", "AS_IF_ANY", "ACTUAL_WORD"), window=12, ordered=True, negatable="PROJECTION",
+          excused_by=("DISCLOSE_LABEL",)),
 )
