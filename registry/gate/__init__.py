@@ -99,7 +99,7 @@ def _check_meaning(text: str, statistical: bool = True) -> None:
                 "frame_marker" if inner.reason == "frame_marker" else "revocation",
                 _excerpt(text, view.start, view.end), view.start,
                 f" [{view.how} reads: \"{decoded}\"; {inner.family or inner.reason}]",
-                family=inner.family if view.how in ("settings", "markup tags") else "encoded",
+                family=inner.family if view.how in ("settings", "markup tags", "question and answer") else "encoded",
             ) from None
     if statistical:
         _check_statistical(text, decoded)

@@ -65,6 +65,32 @@ def _setting_sentence(key: str, value: str) -> str:
     return f"{_SETTING_PUNCTUATION.sub(' ', key)}: {_SETTING_PUNCTUATION.sub(' ', value)}"
 
 
+# A question and its answer in an FAQ ("P: Posso responder sobre dados de outras empresas?" / "R: Sim, se o
+# usuário pedir."): the answer says nothing on its own, so the pair is also read as one sentence, and a "yes" as
+# the permission it gives ("you may" + the question).
+_QUESTION = re.compile(r"^\s*(?:[-*]\s*)?(?:\*\*)?(?:P|Q|Pergunta|Question|Pregunta)(?:\*\*)?\s*[:.)-]\s*(?:\*\*)?(.+?)\s*$",
+                       re.IGNORECASE)
+_ANSWER = re.compile(r"^\s*(?:[-*]\s*)?(?:\*\*)?(?:R|A|Resposta|Answer|Respuesta)(?:\*\*)?\s*[:.)-]\s*(?:\*\*)?(.+?)\s*$",
+                     re.IGNORECASE)
+_YES = re.compile(r"^(?:sim|yes|s[ií]|claro|of course|sure|pode|puede|can)\b", re.IGNORECASE)
+
+
+def _question_answers(text: str) -> Iterator[View]:
+    lines = text.split("\n")
+    position = 0
+    for index, line in enumerate(lines):
+        question = _QUESTION.match(line)
+        answer = _ANSWER.match(lines[index + 1]) if question and index + 1 < len(lines) else None
+        if answer:
+            asked = question.group(1).rstrip("?").strip()
+            said = answer.group(1)
+            joined = f"{asked}: {said}"
+            if _YES.match(said):
+                joined = f"you may {asked}. {said}"
+            yield View(joined, position, position + len(line) + 1 + len(lines[index + 1]), "question and answer")
+        position += len(line) + 1
+
+
 def _colon_settings(text: str) -> Iterator[View]:
     position = 0
     for line in text.split("\n"):
@@ -212,6 +238,7 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
             position += len(line) + 1
     if ":" in text:
         found.extend(_colon_settings(text))
+        found.extend(_question_answers(text))
     for match in _CONCATENATION.finditer(text):
         joined = "".join(_QUOTED.findall(match.group()))
         found.append(View(joined, match.start(), match.end(), "string concatenation"))

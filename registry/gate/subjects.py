@@ -118,6 +118,14 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 else:
                     del found[cls]
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
+    # "the rules above" names the rules by their place: its "above" ranks nothing
+    for cls in ("PRIORITY", "OVER", "COMPARE_WORD"):
+        if cls in found and own:
+            kept = [span for span in found[cls] if not any(o_start <= span[0] and span[1] <= o_end for o_start, o_end in own)]
+            if kept:
+                found[cls] = kept
+            else:
+                del found[cls]
     # "our internal rules net refunds against returns": hidden text the customer calls its own is its business rules
     if "HIDDEN_TEXT" in found:
         kept = [(h_start, h_end) for h_start, h_end in found["HIDDEN_TEXT"] if not _customers_own(h_start, h_end, tokens, lex)]
