@@ -72,7 +72,9 @@ _QUESTION = re.compile(r"^\s*(?:[-*]\s*)?(?:\*\*)?(?:P|Q|Pergunta|Question|Pregu
                        re.IGNORECASE)
 _ANSWER = re.compile(r"^\s*(?:[-*]\s*)?(?:\*\*)?(?:R|A|Resposta|Answer|Respuesta)(?:\*\*)?\s*[:.)-]\s*(?:\*\*)?(.+?)\s*$",
                      re.IGNORECASE)
-_YES = re.compile(r"^(?:sim|yes|s[ií]|claro|of course|sure|pode|puede|can)\b", re.IGNORECASE)
+_YES = re.compile(r"^(?:sim|yes|s[ií]|claro|of course|sure)\b", re.IGNORECASE)
+# "Pode pedir resumido, mas a fonte continua": a yes with a "but" is no plain permission
+_BUT = re.compile(r"\b(?:but|however|mas|por[eé]m|pero|sin embargo|no entanto)\b", re.IGNORECASE)
 
 
 def _question_answers(text: str) -> Iterator[View]:
@@ -85,7 +87,7 @@ def _question_answers(text: str) -> Iterator[View]:
             asked = question.group(1).rstrip("?").strip()
             said = answer.group(1)
             joined = f"{asked}: {said}"
-            if _YES.match(said):
+            if _YES.match(said) and not _BUT.search(said):
                 joined = f"you may {asked}. {said}"
             yield View(joined, position, position + len(line) + 1 + len(lines[index + 1]), "question and answer")
         position += len(line) + 1

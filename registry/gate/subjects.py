@@ -67,7 +67,7 @@ class Hit:
 
 
 _OWNER_NEAR = 3
-_DATA_TERM_CLASSES = ("MODE", "STRONG_SELF", "HIDDEN_TEXT")
+_DATA_TERM_CLASSES = ("MODE", "STRONG_SELF", "HIDDEN_TEXT", "BANNER")  # "a coluna de sobrescrita de preço"
 _DATA_TERM_NEAR = 3
 _NEGATION_REACH = 3
 
@@ -117,6 +117,15 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                     found[cls] = kept
                 else:
                     del found[cls]
+    # A banner word naming a column or field ("a coluna de sobrescrita de preço", "the override column") is data.
+    if "BANNER" in found:
+        kept = [(b_start, b_end) for b_start, b_end in found["BANNER"]
+                if not (tuple(tokens[max(0, b_start - 2):b_start]) in _FIELD_BEFORE
+                        or (b_end < len(tokens) and tokens[b_end] in _FIELD_AFTER))]
+        if kept:
+            found["BANNER"] = kept
+        else:
+            del found["BANNER"]
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
     # "the rules above" names the rules by their place: its "above" ranks nothing
     for cls in ("PRIORITY", "OVER", "COMPARE_WORD"):
@@ -128,7 +137,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
                 del found[cls]
     # "our internal rules net refunds against returns": hidden text the customer calls its own is its business rules
     if "HIDDEN_TEXT" in found:
-        kept = [(h_start, h_end) for h_start, h_end in found["HIDDEN_TEXT"] if not _customers_own(h_start, h_end, tokens, lex)]
+        kept = [(h_start, h_end) for h_start, h_end in found["HIDDEN_TEXT"]
+                if not (_customers_own(h_start, h_end, tokens, lex) or _team_source(h_end, tokens, lex))]
         if kept:
             found["HIDDEN_TEXT"] = kept
         else:
@@ -148,9 +158,10 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     for start, end in rule_spans:
         if (scoped(end) and not _yours(start, tokens)) or end in rule_starts or _names_data(start, end, tokens, lex):
             continue  # "onboarding rules for new suppliers", "the system configuration table": a modifier of the next noun
-        if _customers_own(start, end, tokens, lex):
-            continue  # "our internal rules net refunds", "instrucciones anteriores de nuestro equipo": the customer's
-        if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 for o_start, o_end in owners):
+        if _customers_own(start, end, tokens, lex) or _team_source(end, tokens, lex):
+            continue  # "our internal rules net refunds", "instrucciones anteriores del equipo de BI": the customer's
+        if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1
+               and not _names_the_postures_assistant(o_start, o_end, tokens) for o_start, o_end in owners):
             own.append((start, end))
         # "the earlier guidance", "as instruções anteriores" — but "the old commission rules" is business:
         # a temporal qualifier makes only the assistant's kind of noun (instructions, guidance, prompt) its own.
@@ -339,6 +350,41 @@ _MANNER = frozenset("without sem sin ohne sans senza".split())
 
 _MODALS = frozenset("should must may can will ever never be to devem deve podem pode vao vai nunca jamais deben debe pueden "
                      "puede van va".split())
+
+
+_FIELD_BEFORE = frozenset({("coluna", "de"), ("coluna", "do"), ("columna", "de"), ("campo", "de"), ("campo", "do"),
+                           ("the", "column"), ("de", "coluna")})
+_FIELD_AFTER = frozenset("column columns field fields flag coluna columna campo".split())
+_TEAM_WORDS = frozenset("team teams time equipe equipo area departamento department setor diretoria gerencia "
+                        "gerência squad comite comité committee board conselho consejo".split())
+_ASSISTANT_WORDS = frozenset("assistant assistente asistente agent agente bot".split())
+
+
+def _team_source(end: int, tokens: list[str], lex: Lexicon) -> bool:
+    """'instruções anteriores do time de BI', 'instructions from the finance team': earlier instructions whose
+    source is one of the customer's teams — unless the product is named in it ('o time de engenharia da plataforma')."""
+    for prep in (end, end + 1):
+        if prep + 1 < len(tokens) and tokens[prep] in _SOURCE_PREPS:
+            window = tokens[prep + 1:prep + 5]
+            if any(word in _TEAM_WORDS for word in window[:3]):
+                return not any("SYSTEM" in lex.words.get(word, ()) or "AUTH_ROLE" in lex.words.get(word, ())
+                               for word in window)
+            return False
+    return False
+
+
+def _names_the_postures_assistant(o_start: int, o_end: int, tokens: list[str]) -> bool:
+    """'Diretrizes do assistente de people analytics', 'Pautas del asistente de cartera': an assistant named by its
+    domain is the posture's own, not the product's ('do assistente de IA' is the product's)."""
+    if tokens[o_end - 1] not in _ASSISTANT_WORDS:
+        return False
+    if o_end - o_start > 1:  # "do assistente", "del asistente": only what follows can name its domain
+        after = tokens[o_end:o_end + 2]
+        return (len(after) == 2 and after[0] in ("de", "of", "for", "para") and after[1] not in _DETERMINERS
+                and after[1] not in ("ia", "ai", "sistema", "system", "plataforma", "platform", "produto", "product"))
+    after = tokens[o_end:o_end + 2]
+    return (len(after) == 2 and after[0] in ("de", "of", "for", "para") and after[1] not in _DETERMINERS
+            and after[1] not in ("ia", "ai", "sistema", "system", "plataforma", "platform", "produto", "product"))
 
 
 _SECOND_PERSON = frozenset("your yours tu tus teu tua teus tuas votre vos ton ta tes dein deine deinen deiner tuo tuoi tue".split())
