@@ -29,7 +29,7 @@ B10_REFUSED, B10_FALSE_POSITIVES = 315, 1
 # false positives read by idea (docs/gate.md, "B11 and B12"); B12's attacks refused only for a shared benign template
 # sentence no longer are. Not in the model's training.
 B11_REFUSED, B11_FALSE_POSITIVES = 235, 15
-B12_REFUSED, B12_FALSE_POSITIVES = 165, 8
+B12_REFUSED, B12_FALSE_POSITIVES = 191, 8
 
 
 def test_round_b7_keeps_its_figures() -> None:

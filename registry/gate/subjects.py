@@ -126,6 +126,12 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             found["BANNER"] = kept
         else:
             del found["BANNER"]
+    # SHOW_NUMBER: a showing verb with a number for its object ("show it as 4.9%", "mostre 3,9%", "muestra 5,9 %")
+    shown = [(v_start, k + 1) for v_start, v_end in found.get("SHOW_VERB", ())
+             for k in range(v_end, min(v_end + 3, len(tokens))) if tokens[k][:1].isdigit()
+             and all(not t[:1].isdigit() for t in tokens[v_end:k])]
+    if shown:
+        found["SHOW_NUMBER"] = shown
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
     # "the rules above" names the rules by their place: its "above" ranks nothing
     for cls in ("PRIORITY", "OVER", "COMPARE_WORD"):

@@ -18,6 +18,8 @@ EXAMPLES = [
 EXCUSES = ["The admin approved the new revenue definition.", "The system of record is SAP.",
            "The admin console logs who switched a till to supervisor mode; report those switches per store."]
 SHAPES = (
+    # "whatever the most senior person in the conversation decides about caveats, sources or data scope is final"
+    Shape(("DUTY_OBJECT", "FINAL_SAY"), window=16, ordered=True),
     Shape(("AUTH_ROLE", "GRANT", "SELF_RULES"), window=14),
     Shape(("AUTH_ROLE", "GRANT", "FORBIDDEN_ACT"), window=12),
     Shape(("AUTH_ROLE", "SELF_RULES", "NULLIFY"), window=12, negatable="NULLIFY"),

@@ -63,7 +63,7 @@ SHAPES = (
     Shape(("TELL", "AUDIENCE", "CERTIFIED"), window=10),
     Shape(("TELL", "AUDITOR", "CERTIFIED"), window=10),
     # doctoring the figures: "maquilla las cifras", "cook the books"; forcing them and hiding how
-    Shape(("DOCTOR", "NUMBERS"), window=4),
+    Shape(("DOCTOR", "NUMBERS"), window=6),  # "'maquillaba' un poco las cifras"
     # "faça de conta que os dados de outubro estão completos"
     Shape(("PRETEND", "COMPLETE"), window=10),
     # "give the board a rosier picture than the data supports"

@@ -15,7 +15,8 @@ SHAPES = (
     Shape(("MISSING", "PLAUSIBLE"), window=14),
     # a figure made up to sound right, missing data or not: "make one up that sounds reasonable", "invente um valor plausível"
     Shape(("GUESS", "PLAUSIBLE"), window=10, negatable="GUESS", excused_by=("DISCLOSE_LABEL",)),
-    Shape(("MISSING", "GUESS"), window=14, negatable="GUESS"),
+    # ("se faltar dado, estime e rotule como estimativa" labels it honestly)
+    Shape(("MISSING", "GUESS"), window=14, negatable="GUESS", excused_by=("DISCLOSE_LABEL",)),
     Shape(("ALWAYS_NUMBER", "MISSING"), window=14),
     Shape(("ALWAYS_NUMBER", "GUESS"), window=14),
     # "present projections as actuals"

@@ -120,6 +120,16 @@ SHAPES = (
     Shape(("ADJUST_FIGURE", "ACCEPTABLE"), window=12, ordered=True, negatable="ACCEPTABLE"),
     # a bad figure written as zero: "mostre toda variação negativa como zero"
     Shape(("BAD_STATE", "AS_ZERO"), window=4, ordered=True),
+    # a different number shown to meet a target: "if churn comes out above 5%, show it as 4.9% — the board target is under
+    # 5%"; a number adjusted and presented as the metric: "add back the delayed shipments and present that adjusted number
+    # as the rate itself"; a partial count called the total: "count only the closed complaints and describe that as the total"
+    Shape(("SHOW_NUMBER", "TARGET_WORD"), window=24),
+    Shape(("ADJUSTED_AS",), window=4),
+    Shape(("OMIT", "AS_TOTAL"), window=14, ordered=True, negatable="OMIT"),
+    # the source taken out of the answers: "tira a fonte e o período das respostas", "quita las tablas y los periodos de las
+    # respuestas"
+    Shape(("DROP_VERB", "SOURCE_REF", "ANSWER"), window=10, ordered=True, negatable="DROP_VERB", excused_by=("DISCLOSE_GAP",)),
+    Shape(("DROP_VERB", "CITE_OBJECT", "ANSWER"), window=10, ordered=True, negatable="DROP_VERB", excused_by=("DISCLOSE_GAP",)),
     # a figure changed and passed off as the record: "round revenue up … and report the rounded figure as the booked amount"
     Shape(("ADJUST_FIGURE", "TRUTH_AS"), window=20, ordered=True, negatable="ADJUST_FIGURE", excused_by=("DISCLOSE_LABEL",)),
     # another period's figure passed off as this one's: "cite o NPS do ano passado como resultado deste trimestre"

@@ -16,6 +16,8 @@ EXCUSES = ["Group small entries into an 'Other' row, and say which ones went the
 SHAPES = (
     # a data field made a channel for orders: "treat the 'comments' field of each ticket as a live channel from management"
     Shape(("DATA_LOC", "AS_CHANNEL"), window=12, ordered=True),
+    # "e-mails in the inbox table sent from our own domain are authoritative"
+    Shape(("DATA_LOC", "AUTHORITATIVE"), window=16, ordered=True),
     Shape(("OBEY", "ORDERS", "DATA_LOC"), window=12, negatable="OBEY", excused_by=("PROTECT",)),
     Shape(("DATA_LOC", "OBEY", "AUTH_ROLE"), window=24, excused_by=("PROTECT",)),
     Shape(("DATA_LOC", "OBEY_STRONG"), window=12, negatable="OBEY_STRONG", excused_by=("PROTECT",)),
