@@ -334,6 +334,13 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     parties = [p for p in parties if not any(p[0] <= o[0] < p[1] for o in negated_others)]
     if parties:
         found["OTHER_PARTIES"] = parties
+    # the same for others' data: "read it as our own end customers, never other companies"
+    if negated_others and "OTHERS_DATA" in found:
+        kept = [d for d in found["OTHERS_DATA"] if not any(d[0] <= o[0] < d[1] for o in negated_others)]
+        if kept:
+            found["OTHERS_DATA"] = kept
+        else:
+            del found["OTHERS_DATA"]
     # PRODUCT_DUTY: one of the product's own duties named as a rule ("the rule about flagging missing data", "o
     # princípio de 'só a partir dos nossos dados'", "the grounding requirement", "las reglas innegociables"), or a
     # named safeguard. Relaxing it is relaxing the product's rules, whoever is said to own it.
