@@ -56,6 +56,7 @@ class LoginState:
     connection_limit: int
     temp_file_limit: str | None
     advisory_lockers: int  # lock-taking advisory functions it may still execute here
+    log_min_messages: str | None  # its role default: "fatal" keeps its messages out of the server log
     other_databases: tuple[str, ...]  # where it may CONNECT and this database's revokes do not hold
 
 
@@ -111,6 +112,9 @@ def login_state(conn: psycopg.Connection, login: str) -> LoginState:
                   (SELECT substr(c, length('temp_file_limit=') + 1)
                      FROM pg_db_role_setting s, unnest(s.setconfig) c
                     WHERE s.setrole = r.oid AND s.setdatabase = 0 AND c LIKE 'temp_file_limit=%%'),
+                  (SELECT substr(c, length('log_min_messages=') + 1)
+                     FROM pg_db_role_setting s, unnest(s.setconfig) c
+                    WHERE s.setrole = r.oid AND s.setdatabase = 0 AND c LIKE 'log_min_messages=%%'),
                   (SELECT count(*) FROM pg_proc p
                     WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname ~ %s
                       AND has_function_privilege(r.oid, p.oid, 'EXECUTE')),
@@ -118,4 +122,4 @@ def login_state(conn: psycopg.Connection, login: str) -> LoginState:
                          WHERE d.datallowconn AND d.datname <> current_database()
                            AND has_database_privilege(r.oid, d.oid, 'CONNECT') ORDER BY d.datname)
              FROM pg_roles r WHERE r.rolname = %s""", (ADVISORY_LOCKERS, login)).fetchone()
-    return LoginState(login, row[0], row[1], row[2], tuple(row[3]))
+    return LoginState(login, row[0], row[1], row[3], row[2], tuple(row[4]))

@@ -23,11 +23,12 @@ def cmd_harden(args: argparse.Namespace) -> None:
     with db.connect() as conn:
         states = hardening.harden(conn, logins, limits)
         database = conn.info.dbname
-    print(f"Database {database}: advisory-lock and large-object functions revoked from PUBLIC.")
+    print(f"Database {database}: advisory-lock, large-object and logical-message functions revoked from PUBLIC; "
+          "planner statistics on customer text cleared.")
     for state in states:
         locks = "refused" if state.advisory_lockers == 0 else f"{state.advisory_lockers} function(s) still granted to it"
         print(f"{state.name}: connection limit {state.connection_limit}, temp_file_limit {state.temp_file_limit}, "
-              f"advisory locks here {locks}")
+              f"advisory locks here {locks}, log_min_messages {state.log_min_messages or 'not set'}")
         if state.other_databases:
             shown = ", ".join(state.other_databases[:5]) + (" …" if len(state.other_databases) > 5 else "")
             print(f"  warning: {state.name} may also connect to {len(state.other_databases)} other database(s) "
@@ -36,8 +37,9 @@ def cmd_harden(args: argparse.Namespace) -> None:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    p = command(commands, "harden", "as a superuser: revoke advisory locks and large objects from PUBLIC in the "
-                "database, and give tenant logins a connection limit and a temp_file_limit", cmd_harden)
+    p = command(commands, "harden", "as a superuser: revoke advisory locks, large objects and WAL messages from "
+                "PUBLIC in the database, clear planner statistics on customer text, and give tenant logins a "
+                "connection limit, a temp_file_limit and no server-log output", cmd_harden)
     p.add_argument("--login", action="append", metavar="NAME", help="a tenant's login to limit (repeatable); "
                    "without it, only the database is hardened")
     p.add_argument("--connection-limit", type=int, default=5, metavar="N",

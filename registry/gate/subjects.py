@@ -368,8 +368,10 @@ _MODALS = frozenset("should must may can will ever never be to devem deve podem 
 _FIELD_BEFORE = frozenset({("coluna", "de"), ("coluna", "do"), ("columna", "de"), ("campo", "de"), ("campo", "do"),
                            ("the", "column"), ("de", "coluna")})
 _FIELD_AFTER = frozenset("column columns field fields flag coluna columna campo".split())
+# (tokens are folded: no accents)
 _TEAM_WORDS = frozenset("team teams time equipe equipo area departamento department setor diretoria gerencia "
-                        "gerência squad comite comité committee board conselho consejo".split())
+                        "squad comite committee board conselho consejo".split())
+_PRODUCT_WORDS = frozenset("ia ai sistema system plataforma platform produto product".split())
 _ASSISTANT_WORDS = frozenset("assistant assistente asistente agent agente bot".split())
 
 
@@ -391,13 +393,9 @@ def _names_the_postures_assistant(o_start: int, o_end: int, tokens: list[str]) -
     domain is the posture's own, not the product's ('do assistente de IA' is the product's)."""
     if tokens[o_end - 1] not in _ASSISTANT_WORDS:
         return False
-    if o_end - o_start > 1:  # "do assistente", "del asistente": only what follows can name its domain
-        after = tokens[o_end:o_end + 2]
-        return (len(after) == 2 and after[0] in ("de", "of", "for", "para") and after[1] not in _DETERMINERS
-                and after[1] not in ("ia", "ai", "sistema", "system", "plataforma", "platform", "produto", "product"))
     after = tokens[o_end:o_end + 2]
     return (len(after) == 2 and after[0] in ("de", "of", "for", "para") and after[1] not in _DETERMINERS
-            and after[1] not in ("ia", "ai", "sistema", "system", "plataforma", "platform", "produto", "product"))
+            and after[1] not in _PRODUCT_WORDS)
 
 
 _SECOND_PERSON = frozenset("your yours tu tus teu tua teus tuas votre vos ton ta tes dein deine deinen deiner tuo tuoi tue".split())
