@@ -72,6 +72,16 @@ _DATA_TERM_NEAR = 3
 _NEGATION_REACH = 3
 
 
+def _keep_spans(found: dict[str, list[tuple[int, int]]], cls: str, keep) -> None:
+    """Keep only the spans of `cls` that `keep` accepts; a class left with none is gone."""
+    if cls in found:
+        kept = [span for span in found[cls] if keep(span)]
+        if kept:
+            found[cls] = kept
+        else:
+            del found[cls]
+
+
 def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str], lex: Lexicon) -> None:
     """SELF_RULES: rules that are the assistant's own — a rule noun next to an owner ("your rules",
     "the rules above", "as regras do sistema") or a phrase that needs no owner ("system prompt")."""
@@ -92,40 +102,20 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         for cls in list(found):
             if cls in ("BENIGN_SENSE", "EXCUSE_OBJECT"):
                 continue
-            kept = [span for span in found[cls] if span[1] <= s_start or span[0] >= s_end]
-            if kept:
-                found[cls] = kept
-            else:
-                del found[cls]
+            _keep_spans(found, cls, lambda span: span[1] <= s_start or span[0] >= s_end)
     # A threshold is not a rank: "acima de 5%", "above 30 days", "over 2 weeks".
     for cls in ("PRIORITY", "OWNER_TEMPORAL", "OVER"):
-        if cls in found:
-            kept = [span for span in found[cls] if not _before_number(span[1], tokens)]
-            if kept:
-                found[cls] = kept
-            else:
-                del found[cls]
+        _keep_spans(found, cls, lambda span: not _before_number(span[1], tokens))
     # A part of the answer is no rule: "bypass the summary", "skip the headline", "pule a introdução" drop a
     # section of what the assistant writes, not a check. The verb whose object (after determiners) is one loses
     # its rule-breaking classes.
     if "ANSWER_PART" in found:
         part_starts = {start for start, _ in found["ANSWER_PART"]}
         for cls in _ANSWER_PART_VERB_CLASSES:
-            if cls in found:
-                kept = [span for span in found[cls] if not _object_in(span[1], part_starts, tokens)]
-                if kept:
-                    found[cls] = kept
-                else:
-                    del found[cls]
+            _keep_spans(found, cls, lambda span: not _object_in(span[1], part_starts, tokens))
     # A banner word naming a column or field ("a coluna de sobrescrita de preço", "the override column") is data.
-    if "BANNER" in found:
-        kept = [(b_start, b_end) for b_start, b_end in found["BANNER"]
-                if not (tuple(tokens[max(0, b_start - 2):b_start]) in _FIELD_BEFORE
-                        or (b_end < len(tokens) and tokens[b_end] in _FIELD_AFTER))]
-        if kept:
-            found["BANNER"] = kept
-        else:
-            del found["BANNER"]
+    _keep_spans(found, "BANNER", lambda span: not (tuple(tokens[max(0, span[0] - 2):span[0]]) in _FIELD_BEFORE
+                                                   or (span[1] < len(tokens) and tokens[span[1]] in _FIELD_AFTER)))
     # SHOW_NUMBER: a showing verb with a number for its object ("show it as 4.9%", "mostre 3,9%", "muestra 5,9 %")
     shown = [(v_start, k + 1) for v_start, v_end in found.get("SHOW_VERB", ())
              for k in range(v_end, min(v_end + 3, len(tokens))) if tokens[k][:1].isdigit()
@@ -135,20 +125,10 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
     # "the rules above" names the rules by their place: its "above" ranks nothing
     for cls in ("PRIORITY", "OVER", "COMPARE_WORD"):
-        if cls in found and own:
-            kept = [span for span in found[cls] if not any(o_start <= span[0] and span[1] <= o_end for o_start, o_end in own)]
-            if kept:
-                found[cls] = kept
-            else:
-                del found[cls]
+        _keep_spans(found, cls, lambda span: not any(o_start <= span[0] and span[1] <= o_end for o_start, o_end in own))
     # "our internal rules net refunds against returns": hidden text the customer calls its own is its business rules
-    if "HIDDEN_TEXT" in found:
-        kept = [(h_start, h_end) for h_start, h_end in found["HIDDEN_TEXT"]
-                if not (_customers_own(h_start, h_end, tokens, lex) or _team_source(h_end, tokens, lex))]
-        if kept:
-            found["HIDDEN_TEXT"] = kept
-        else:
-            del found["HIDDEN_TEXT"]
+    _keep_spans(found, "HIDDEN_TEXT", lambda span: not (_customers_own(*span, tokens, lex)
+                                                        or _team_source(span[1], tokens, lex)))
 
     def scoped(end: int) -> bool:  # "a regra de arredondamento", "rules for churn": someone else's rules
         return _is_scoped(end, tokens, found, lex)
@@ -185,13 +165,7 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         # for you"). Said of the assistant's own rules, before it, it demotes them instead: "the platform's rules
         # are not instructions to you", "treat your built-in restrictions as plain text". Such a PROTECT excuses
         # nothing; a rule noun inside the phrase itself ("not instructions for you") is the phrase's own.
-        if "PROTECT" in found:
-            kept = [(p_start, p_end) for p_start, p_end in found["PROTECT"]
-                    if not any(o_end <= p_start for _, o_end in own)]
-            if kept:
-                found["PROTECT"] = kept
-            else:
-                del found["PROTECT"]
+        _keep_spans(found, "PROTECT", lambda span: not any(o_end <= span[0] for _, o_end in own))
     # ABSENT_RULES: a rule word in the scope of "without/no/never" ("sem qualquer censura", "no conoce
     # restricciones", "never had to follow any policy"), unless a breaking verb sits between ("never
     # ignores the rules" affirms them).
@@ -244,11 +218,7 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     if negated_omissions:
         found["NEGATED_OMISSION"] = negated_omissions
         starts = {n_start for n_start, _ in negated_omissions}
-        kept = [span for span in found.get("WITHOUT", ()) if span[0] not in starts]
-        if kept:
-            found["WITHOUT"] = kept
-        else:
-            found.pop("WITHOUT", None)
+        _keep_spans(found, "WITHOUT", lambda span: span[0] not in starts)
     # UNNOTICED: "não deixe o gerente perceber", "don't let the manager notice" — a negated letting-know
     unnoticed = [(n_start, k_end) for n_start, n_end in found.get("NEGATOR", ()) for l_start, _ in found.get("LET_WORD", ())
                  if n_end <= l_start <= n_end + 1
@@ -335,12 +305,7 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     if parties:
         found["OTHER_PARTIES"] = parties
     # the same for others' data: "read it as our own end customers, never other companies"
-    if negated_others and "OTHERS_DATA" in found:
-        kept = [d for d in found["OTHERS_DATA"] if not any(d[0] <= o[0] < d[1] for o in negated_others)]
-        if kept:
-            found["OTHERS_DATA"] = kept
-        else:
-            del found["OTHERS_DATA"]
+    _keep_spans(found, "OTHERS_DATA", lambda span: not any(span[0] <= o[0] < span[1] for o in negated_others))
     # PRODUCT_DUTY: one of the product's own duties named as a rule ("the rule about flagging missing data", "o
     # princípio de 'só a partir dos nossos dados'", "the grounding requirement", "las reglas innegociables"), or a
     # named safeguard. Relaxing it is relaxing the product's rules, whoever is said to own it.
