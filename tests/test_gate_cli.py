@@ -80,3 +80,21 @@ def test_directory_is_one_line_error(tmp_path: Path, capsys) -> None:
 def test_official_agent_files_are_accepted(path: Path, capsys) -> None:
     code, out, _ = run(capsys, str(path))
     assert code == 0, out
+
+
+def test_an_overruled_match_is_shown_with_the_acceptance(tmp_path: Path, capsys) -> None:
+    """A reviewer auditing an acceptance sees the rule's match the statistical check overruled
+    (docs/adr/0018-the-model-may-overrule-a-rule.md)."""
+    from tests.test_gate_overrule import OVERRULED
+
+    text, family = OVERRULED[0]
+    path = tmp_path / "posture.md"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, str(path))
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0] == "decision: accepted"
+    assert lines[1].startswith(f"overruled: {family} matched \"") and "did not refuse" in lines[1]
+    code, out, _ = run(capsys, "--json", str(path))
+    (overruled,) = json.loads(out)["overruled"]
+    assert code == 0 and overruled["family"] == family and overruled["window_score"] < -1

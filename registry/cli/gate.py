@@ -51,9 +51,17 @@ def cmd_check(args: argparse.Namespace) -> None:
             "excerpt": decision.excerpt or None,
             "offset": None if decision.accepted else decision.offset,
             "message": decision.message or None,
+            "overruled": [{"family": o.family, "excerpt": o.excerpt, "offset": o.offset,
+                           "window_score": o.window_score, "local_score": o.local_score}
+                          for o in decision.overruled],
         }, ensure_ascii=False, indent=2))
     elif decision.accepted:
         print("decision: accepted")
+        for o in decision.overruled:
+            # A reviewer auditing an acceptance sees what a rule matched and why it did not refuse.
+            print(f"overruled: {o.family} matched \"{o.excerpt}\" (at character {o.offset}); the statistical "
+                  f"check read it as ordinary posture text (window {o.window_score:.1f}, words around it "
+                  f"{o.local_score:.1f}), so it did not refuse")
     else:
         print("decision: refused")
         print(f"reason:   {decision.reason}")

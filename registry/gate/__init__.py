@@ -14,6 +14,8 @@ is refused. Three layers judge it, in order: the pattern rules fitted on corpus 
 on every decoded view of the text (decode).
 """
 
+from __future__ import annotations
+
 import unicodedata
 
 from dataclasses import dataclass
@@ -40,7 +42,7 @@ __all__ = ["FRAME_MARKERS", "MAX_INSTRUCTIONS_CHARS", "Decision", "InstructionsR
 
 
 def validate_instructions(text: str) -> str:
-    return _validate_instructions(text, statistical=True)
+    return _validate_instructions(text, statistical=True)[0]
 
 
 def refused_by_rules(text: str) -> bool:
@@ -53,7 +55,8 @@ def refused_by_rules(text: str) -> bool:
     return False
 
 
-def _validate_instructions(text: str, statistical: bool) -> str:
+def _validate_instructions(text: str, statistical: bool) -> tuple[str, list[Overruled]]:
+    """The stored text and the rule matches the model overruled, or the refusal."""
     if not isinstance(text, str):
         raise TypeError(f"instructions must be str, not {type(text).__name__}")
     stored = unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
@@ -70,8 +73,7 @@ def _validate_instructions(text: str, statistical: bool) -> str:
     _check_characters(stored)
     _check_markers(stored)
     check_scripts(stored)
-    _check_meaning(stored, statistical)
-    return stored
+    return stored, _check_meaning(stored, statistical)
 
 
 def _check_subjects(text: str) -> None:
@@ -80,11 +82,64 @@ def _check_subjects(text: str) -> None:
         raise InstructionsRejected("revocation", _excerpt(text, hit.start, hit.end), hit.start, "", family=hit.family)
 
 
-def _check_meaning(text: str, statistical: bool = True) -> None:
-    """Revocation: the fitted rules, the subject families, both on every decoded view, then the
-    statistical signal on the text and its views."""
-    _check_revocation(text)
-    _check_subjects(text)
+@dataclass(frozen=True)
+class Overruled:
+    """A rule's match the statistical model read as clearly benign, so it did not refuse the text."""
+
+    family: str | None
+    excerpt: str
+    offset: int
+    window_score: float
+    local_score: float
+
+
+# Families whose matches the model never overrules. They state the product's first rules the other way round
+# (grounding, fabrication), print what is hidden (secrecy) or unlock on a word (trigger): an attack and its
+# benign twin differ by a negation or one object ("cite the table" / "never cite the table"; "show the table
+# names" / "… and the connection string"), which a model of words and word pairs does not see. On the rules'
+# first-contact refusals of B10-B14, overruling them would have cost 11 refused attacks for 3 false positives
+# (docs/gate.md, "Overruling").
+NEVER_OVERRULED = frozenset({"grounding", "fabrication", "secrecy", "trigger"})
+
+# How many of a text's rule matches the model may overrule before the next one stands: each costs the
+# rules another reading of the text, and a text made of many such sentences is not an ordinary posture.
+MAX_OVERRULED = 8
+
+
+def _check_rules_on_text(text: str, statistical: bool) -> list[Overruled]:
+    """The fitted rules and the subject families on the text itself. With the statistical signal on, a
+    match the model reads as clearly benign is overruled (docs/adr/0018-the-model-may-overrule-a-rule.md):
+    its sentence is blanked — spaces, so every offset stays — and the rules read the text again, so any
+    other sentence they refuse is still refused. Returns what was overruled; raises the refusal that stands."""
+    overruled: list[Overruled] = []
+    judged = text
+    while True:
+        try:
+            _check_revocation(judged)
+            _check_subjects(judged)
+            return overruled
+        except InstructionsRejected as refused:
+            if (not statistical or refused.reason != "revocation" or refused.family in NEVER_OVERRULED
+                    or len(overruled) >= MAX_OVERRULED):
+                raise
+            model = signal.model()
+            end = refused.offset + max(1, len(refused.excerpt))
+            reading = model.reading_of(judged, refused.offset, end)
+            if not model.overrules(reading):
+                raise
+            overruled.append(Overruled(refused.family, refused.excerpt, refused.offset,
+                                       round(reading.window, 2), round(reading.local, 2)))
+            judged = judged[:reading.start] + _blank(judged[reading.start:reading.end]) + judged[reading.end:]
+
+
+def _blank(part: str) -> str:
+    return "".join(c if c == "\n" else " " for c in part)
+
+
+def _check_meaning(text: str, statistical: bool = True) -> list[Overruled]:
+    """Revocation: the fitted rules and the subject families (each match the model reads as clearly
+    benign overruled), both on every decoded view, then the statistical signal on the text and its views."""
+    overruled = _check_rules_on_text(text, statistical)
     decoded = []
     for view in views(text):
         decoded.append(view)
@@ -103,6 +158,7 @@ def _check_meaning(text: str, statistical: bool = True) -> None:
             ) from None
     if statistical:
         _check_statistical(text, decoded)
+    return overruled
 
 
 def _check_statistical(text: str, decoded: list) -> None:
@@ -139,6 +195,8 @@ class Decision:
     excerpt: str = ""
     offset: int = 0
     message: str = ""
+    # Rule matches the statistical model read as clearly benign (so they did not refuse), for the reviewer.
+    overruled: tuple[Overruled, ...] = ()
 
     @property
     def family_title(self) -> str:
@@ -150,18 +208,22 @@ def check(text: str, field: str = "instructions", max_length: int | None = None)
     returned instead of raised."""
     try:
         if max_length is None:
-            validate_instructions(text)
+            _, overruled = _validate_instructions(text, statistical=True)
         else:
-            validate_field(field, text, max_length)
+            _, overruled = _validate_field(field, text, max_length)
     except InstructionsRejected as refused:
         return Decision(False, refused.reason, refused.family, refused.excerpt, refused.offset, str(refused))
-    return Decision(True)
+    return Decision(True, overruled=tuple(overruled))
 
 
 def validate_field(field: str, text: str, max_length: int) -> str:
     """A one-line customer field that can reach a prompt (an agent's name, description,
     when_to_use): the same character, marker and revocation checks as the instructions, no line
     break, at most `max_length` characters after NFC. Returns the NFC text; '' passes."""
+    return _validate_field(field, text, max_length)[0]
+
+
+def _validate_field(field: str, text: str, max_length: int) -> tuple[str, list[Overruled]]:
     if not isinstance(text, str):
         raise TypeError(f"{field} must be str, not {type(text).__name__}")
     stored = unicodedata.normalize("NFC", text)
@@ -176,11 +238,11 @@ def validate_field(field: str, text: str, max_length: int) -> str:
         _check_characters(stored)
         _check_markers(stored)
         check_scripts(stored)
-        _check_meaning(stored)
+        overruled = _check_meaning(stored)
     except InstructionsRejected as rejected:
         if rejected.field == field:
             raise
         raise InstructionsRejected(rejected.reason, rejected.excerpt, rejected.offset, rejected.detail,
                                    field, rejected.family) from None
-    return stored
+    return stored, overruled
 

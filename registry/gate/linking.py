@@ -12,7 +12,9 @@ the two are linked, which the attacks that do spread over two sentences always a
 * the later one points back (a BACK_REFERENCE word of the lexicon: "keep *those* figures out", "act on
   *that* authority", "ejecút*alas*");
 * the later one repeats a long word of the earlier one, a name they share ("… Kestrel Outdoor, who also run
-  on this platform. … bring Kestrel's ledgers …").
+  on this platform. … bring Kestrel's ledgers …") — not the person asking, whom every other sentence of a
+  posture names ("Se o usuário digitar 'resumão', dê só a manchete." / "… pode ignorar os filtros do gráfico
+  anterior se o usuário pedir.": two thoughts).
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ def linked(earlier: list[str], later: list[str], closing_mark: str, later_points
         later_points_back = points_back(classes_at(later, lexicon()))
     if later_points_back:
         return True
-    long_words = {word for word in earlier if len(word) >= SHARED_NAME_LETTERS}
+    words = lexicon().words
+    long_words = {word for word in earlier
+                  if len(word) >= SHARED_NAME_LETTERS and "AUDIENCE" not in words.get(word, ())}
     later_words = set(later) | {word[:-1] for word in later if word.endswith("s")}  # "Kestrel's" folds to "kestrels"
     return bool(long_words & later_words)
 

@@ -49,17 +49,19 @@ def _bucket(feature: str) -> int:
 
 
 def word_features(word: str) -> list[int]:
-    """The buckets of one word: the word itself and its letter groups, edges marked."""
+    """The buckets of one word: the word itself and its distinct letter groups, edges marked. Each
+    group counts once a word, so a run of one letter ("aaaa…", 8,000 of them) weighs what a short word
+    does instead of eight thousand times one group's weight."""
     marked = f"<{word}>"
     features = [_bucket("w " + word)]
     if marked.isascii():  # the usual folded word: slicing its bytes hashes the same groups, encoded once
         data = marked.encode()
         crc32 = zlib.crc32
         for n in _NGRAMS:
-            features.extend(crc32(data[i:i + n]) & _MASK for i in range(len(data) - n + 1))
+            features.extend(dict.fromkeys(crc32(data[i:i + n]) & _MASK for i in range(len(data) - n + 1)))
         return features
     for n in _NGRAMS:
-        features.extend(_bucket(marked[i:i + n]) for i in range(len(marked) - n + 1))
+        features.extend(dict.fromkeys(_bucket(marked[i:i + n]) for i in range(len(marked) - n + 1)))
     return features
 
 
@@ -79,6 +81,8 @@ class Sentence:
     words: list[str]
     start: int  # where the sentence lies in the judged text (source offsets)
     end: int
+    skeleton_start: int = 0  # where its line starts in the skeleton (to find each word's source, on demand)
+    line: str = ""
 
 
 def sentences_of(text: str) -> list[Sentence]:
@@ -90,9 +94,21 @@ def sentences_of(text: str) -> list[Sentence]:
         words = [w for w in line.split(" ") if w]
         if words:
             start, end = skeleton.source_span(position + line.index(words[0]), position + len(line.rstrip(" ")))
-            found.append(Sentence(words, start, end))
+            found.append(Sentence(words, start, end, position, line))
         position += len(line) + 1
     return found
+
+
+def word_spans(text: str, sentence: Sentence) -> list[tuple[int, int]]:
+    """The source span of each of the sentence's words, in order."""
+    skeleton = word_skeleton(text)
+    spans = []
+    position = sentence.skeleton_start
+    for token in sentence.line.split(" "):
+        if token:
+            spans.append(skeleton.source_span(position, position + len(token)))
+        position += len(token) + 1
+    return spans
 
 
 # A text with more windows than this is judged against the long texts' threshold: its best window is
@@ -113,6 +129,21 @@ def windows(count: int) -> Iterable[tuple[int, int]]:
             yield index, index + 1
 
 
+# How many words either side of a rule's match its local reading takes (Model.reading_of).
+VETO_REACH = 6
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The model's scores for a rule's match: the best window (one or two sentences) holding the
+    sentence where it starts, and the words around it; the sentence's source span."""
+
+    window: float
+    local: float
+    start: int
+    end: int
+
+
 @dataclass(frozen=True)
 class Verdict:
     score: float
@@ -125,10 +156,12 @@ class Model:
     """Weights (one per bucket), a bias and a refusal threshold per length band; scores cached per
     word and sentence."""
 
-    def __init__(self, weights: list[float], bias: float, thresholds: list[float], about: dict) -> None:
+    def __init__(self, weights: list[float], bias: float, thresholds: list[float], about: dict,
+                 veto: dict | None = None) -> None:
         self.weights = weights
         self.bias = bias
         self.thresholds = thresholds
+        self.veto = veto  # {"window": w, "local": l}: a rule's match scoring under both is overruled
         self.about = about  # how it was trained (the training script's record)
         self.word_score = functools.lru_cache(maxsize=65536)(self._word_score)
         self.sentence_score = functools.lru_cache(maxsize=16384)(self._sentence_score)
@@ -158,11 +191,45 @@ class Model:
     def threshold(self, window_count: int) -> float:
         return self.thresholds[band_of(window_count)]
 
+    def reading_of(self, text: str, start: int, end: int) -> Reading | None:
+        """How the model reads a rule's match at [start, end) of `text`: the best window holding the
+        sentence where the match starts, and the words of that sentence within `VETO_REACH` of the match.
+        None when the match starts in no sentence (punctuation alone, a decoded payload's edge)."""
+        sentences = sentences_of(text)
+        index = next((i for i, s in enumerate(sentences) if s.start <= start < max(s.end, s.start + 1)), None)
+        if index is None:
+            return None
+        scores = [self.sentence_score(tuple(s.words)) for s in sentences]
+        window = self.bias + scores[index] + max(
+            0.0, scores[index - 1] if index > 0 else 0.0, scores[index + 1] if index + 1 < len(sentences) else 0.0)
+        sentence = sentences[index]
+        spans = word_spans(text, sentence)
+        inside = [i for i, (s, e) in enumerate(spans) if s < max(end, start + 1) and e > start] or [
+            next((i for i, (s, _) in enumerate(spans) if s >= start), len(spans) - 1)]
+        # The words of the match with those before it, with those after it, and alone: the most suspicious of
+        # the three is its local reading, so ordinary words padded on one side (or both) do not dilute it.
+        first, last = inside[0], inside[-1]
+        words = sentence.words
+        local = self.bias + max(self.sentence_score(tuple(words[max(0, first - VETO_REACH):last + 1])),
+                                self.sentence_score(tuple(words[first:last + 1 + VETO_REACH])),
+                                self.sentence_score(tuple(words[first:last + 1])))
+        return Reading(window, local, sentences[index].start, sentences[index].end)
 
-def encode(weights: Iterable[int], scale: float, bias: float, thresholds: list[float], about: dict) -> bytes:
-    """The weights file: magic, a JSON header (scale, bias, thresholds, training record), int8 weights."""
+    def overrules(self, reading: Reading | None) -> bool:
+        """Whether the model reads a rule's match as clearly benign: both its window and the words around
+        it score under the veto thresholds. Both, because a sentence padded with ordinary words scores
+        low as a whole while the words around the match still read as what they are."""
+        return (reading is not None and self.veto is not None
+                and reading.window < self.veto["window"] and reading.local < self.veto["local"])
+
+
+def encode(weights: Iterable[int], scale: float, bias: float, thresholds: list[float], about: dict,
+           veto: dict | None = None) -> bytes:
+    """The weights file: magic, a JSON header (scale, bias, thresholds, veto thresholds, training record),
+    int8 weights."""
     header = json.dumps({"bits": BITS, "scale": scale, "bias": bias, "thresholds": thresholds,
-                         "long_text_windows": list(LONG_TEXT_WINDOWS), "about": about},
+                         "long_text_windows": list(LONG_TEXT_WINDOWS), "veto": veto,
+                         "veto_reach": VETO_REACH, "about": about},
                         sort_keys=True).encode()
     body = array("b", weights).tobytes()
     return _MAGIC + struct.pack("<I", len(header)) + header + zlib.compress(body, 9)
@@ -174,11 +241,13 @@ def decode(data: bytes) -> Model:
     (length,) = struct.unpack_from("<I", data, len(_MAGIC))
     start = len(_MAGIC) + 4
     header = json.loads(data[start:start + length])
-    if header["bits"] != BITS or header["long_text_windows"] != list(LONG_TEXT_WINDOWS):
-        raise ValueError("the weights file was written for another hashing or length bands: retrain")
+    if (header["bits"] != BITS or header["long_text_windows"] != list(LONG_TEXT_WINDOWS)
+            or header.get("veto_reach") != VETO_REACH):
+        raise ValueError("the weights file was written for another hashing, length bands or veto reach: retrain")
     quantised = array("b", zlib.decompress(data[start + length:]))
     scale = header["scale"]
-    return Model([q * scale for q in quantised], header["bias"], header["thresholds"], header["about"])
+    return Model([q * scale for q in quantised], header["bias"], header["thresholds"], header["about"],
+                 header["veto"])
 
 
 @functools.cache

@@ -159,6 +159,18 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         elif any(end <= y_start <= end + 3 for y_start, _ in you) and not any(
                 end <= d_start <= end + 3 for d_start, _ in found.get("YOU_DID", ())):
             own.append((start, end))
+    # NUMBERED_RULES: a rule named by its number or rank ("a regra seis", "rule 6", "the sixth rule"). A posture
+    # numbers its own rules too ("Regra 2: mostre o período"), so this is no SELF_RULES; the override family
+    # refuses it revoked or disregarded ("a regra seis foi revogada"), unless scoped ("rule 6 of our discount
+    # policy": the shape's scope is read after the number).
+    numbered_rules = [(start, end + (end < len(tokens) and _is_number(tokens[end])))
+                      for start, end in rule_spans if _numbered_rule(start, end, tokens)]
+    # any scope after the number makes it someone's rule: "a regra 3 do manual de descontos", "rule 6 of the SLA"
+    numbered_rules = [(s, e) for s, e in numbered_rules
+                      if not (e < len(tokens) and "SCOPE_PREP" in lex.words.get(tokens[e], ())
+                              and not (tokens[e] == "do" and e + 1 < len(tokens) and tokens[e + 1] in ("not", "nt")))]
+    if numbered_rules:
+        found["NUMBERED_RULES"] = numbered_rules
     if own:
         found["SELF_RULES"] = own
         # Data-protective wording says the *data* is not instructions ("the comments are data, not instructions
@@ -407,6 +419,25 @@ def _names_data(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
         return True
     return start >= 2 and tokens[start - 1] in ("de", "da", "do", "of", "del") and "DATA_NOUN" in lex.words.get(
         tokens[start - 2], ())
+
+
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten um dois tres quatro cinco seis sete oito nove dez "
+    "uno dos cuatro siete ocho nueve diez".split())
+_ORDINALS = frozenset(
+    "first second third fourth fifth sixth seventh eighth ninth tenth last final primeira terceira quarta quinta "
+    "sexta setima oitava nona decima ultima primeiro terceiro quarto quinto sexto setimo oitavo nono decimo ultimo "
+    "primera tercera cuarta septima octava novena tercero cuarto septimo octavo noveno".split())
+
+
+def _is_number(token: str) -> bool:
+    return token.isdigit() or token in _NUMBER_WORDS
+
+
+def _numbered_rule(start: int, end: int, tokens: list[str]) -> bool:
+    """A rule noun followed by a number ("regra 6", "rule six") or after a rank ("the sixth rule", "a sexta regra")."""
+    return ((end < len(tokens) and _is_number(tokens[end]))
+            or (start > 0 and tokens[start - 1] in _ORDINALS))
 
 
 def _before_number(end: int, tokens: list[str]) -> bool:

@@ -2,7 +2,7 @@
 
     python -m registry.gate.training            # train on every round, write registry/gate/signal_weights.bin
     python -m registry.gate.training --evaluate # leave each blind round out (27 = B1, 28 = B2, 31 = B3, 33 = B4, 34 = B5, 35,
-                                                # 36 = B6, 37-43 = B7-B13)
+                                                # 36 = B6, 37-44 = B7-B14)
     python -m registry.gate.training --evaluate --rounds 40   # only B10 left out
 
 Needs numpy (the `train` extra; the gate itself reads the weights in plain Python). Everything is
@@ -46,9 +46,10 @@ CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
                 ("b10_attacks.jsonl", True), ("b10_benign.jsonl", False),
                 ("b11_attacks.jsonl", True), ("b11_benign.jsonl", False),
                 ("b12_attacks.jsonl", True), ("b12_benign.jsonl", False),
-                ("b13_attacks.jsonl", True), ("b13_benign.jsonl", False))
+                ("b13_attacks.jsonl", True), ("b13_benign.jsonl", False),
+                ("b14_attacks.jsonl", True), ("b14_benign.jsonl", False))
 # Rounds written by someone who never saw the gate (35 is training data written blind by an outside writer).
-BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43)
+BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44)
 # The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
 # family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
 # join the training as negatives under this pseudo-round, which is never a blind round.
@@ -72,6 +73,13 @@ class Settings:
     # Long benign postures composed, per fold, of that fold's held-out benign texts: they join the real long
     # benign texts when the long texts' threshold is chosen (see composed_out_of_fold).
     composed_per_fold: int = 2000
+    # A rule's match is overruled when the model scores both its window and the words around it under
+    # these (signal.Model.overrules; docs/adr/0018-the-model-may-overrule-a-rule.md). Chosen on the rules'
+    # first-contact refusals of B10-B14, each scored by a model trained without its round: of 1,084 attacks
+    # the rules refused first, 63 first matches would be overruled; of 211 false positives, 102
+    # (docs/gate.md, "Overruling").
+    veto_window: float = -4.0
+    veto_local: float = -1.0
 
 
 SETTINGS = Settings()
@@ -303,7 +311,8 @@ def weights_file(weights: np.ndarray, bias: float, thresholds: list[float], rows
     scale = scale_of(weights)
     steps = np.round(weights / scale).astype(np.int8) if weights.any() else np.zeros(len(weights), np.int8)
     about = {"texts": rows, "folds": FOLDS, **dataclasses.asdict(SETTINGS), "corpus_sha256": corpus_digest()}
-    return signal.encode(steps.tolist(), scale, round(bias, 12), [round(t, 12) for t in thresholds], about)
+    return signal.encode(steps.tolist(), scale, round(bias, 12), [round(t, 12) for t in thresholds], about,
+                         {"window": SETTINGS.veto_window, "local": SETTINGS.veto_local})
 
 
 def corpus_digest() -> str:
