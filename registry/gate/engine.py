@@ -296,14 +296,16 @@ _HONEST_PLACEHOLDER = re.compile(
     r"sin registro|no data|no record|blank|em branco|en blanco|vazio|vacio)\b"
     r"|(?:zero|zeros|cero|ceros)\b.*\b(?:marque\w*|marca\w*|mark\w*|label\w*|rotul\w*|etiquet\w*|sinaliz\w*|"
     r"senal\w*|flag\w*|nota|footnote|legenda|leyenda|legend)\b)")
-_NEGATORS = frozenset(("never", "nunca", "jamais", "jamas", "not", "nao", "no", "sem", "sin", "without"))
+# Negators of an offered estimate (_invents). Named apart: this set once shared the name of _NEGATORS above and,
+# defined later, replaced it, so "don't fill gaps", "evite", "nem" negated no fitted rule (found in B15's benign side).
+_ESTIMATE_NEGATORS = frozenset(("never", "nunca", "jamais", "jamas", "not", "nao", "no", "sem", "sin", "without"))
 
 
 def _invents(after: str) -> bool:
     """Whether a plausible or estimated value is offered after the placeholder, unrefused ("… com 'sem dado',
     nunca com estimativas": an estimate refused is no estimate)."""
     for match in _PLAUSIBLE_WORD.finditer(after):
-        if not _NEGATORS.intersection(after[:match.start()].split()[-3:]):
+        if not _ESTIMATE_NEGATORS.intersection(after[:match.start()].split()[-3:]):
             return True
     return False
 

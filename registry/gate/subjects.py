@@ -631,6 +631,17 @@ class Sentences:
         e = self.text.find("\n", s)
         return self.text[s:e if e != -1 else len(self.text)]
 
+    def line_source(self, index: int) -> str:
+        """The whole source line the sentence is on: a heading's "#" stands before its first sentence, and
+        "# Guidance for the assistant — Tri-County Electric" folds into more than one sentence."""
+        tokens = self.items[index][0]
+        if not any(tokens):
+            return ""
+        s, _ = self.source_of(index, 0, len(tokens))
+        start = self.text.rfind("\n", 0, s) + 1
+        end = self.text.find("\n", s)
+        return self.text[start:end if end != -1 else len(self.text)]
+
     def closing_mark(self, index: int) -> str:
         """The punctuation that closes the sentence in the source (a colon, semicolon, comma or full stop)."""
         tokens = self.items[index][0]
@@ -725,7 +736,7 @@ def _single_sentence_verdict(sentences: Sentences, index: int, single: list, by_
                 continue
         if shape.not_in_heading:
             reads_source = True
-            if is_heading(sentences.sentence_source(index)):
+            if is_heading(sentences.sentence_source(index)) or is_heading(sentences.line_source(index)):
                 continue
         span = _match(shape, found, tokens, lex)
         if span:
