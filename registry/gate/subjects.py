@@ -403,6 +403,15 @@ def _customers_own(start: int, end: int, tokens: list[str], lex: Lexicon) -> boo
     for before in (start - 1, start - 2):
         if before >= 0 and tokens[before] in _FIRST_PLURAL:
             return not any(product(k) for k in range(before + 1, start))
+    # "our internal pricing policy", "our team's previous instructions" (B16): two words between, when neither is
+    # the assistant or the product
+    if start >= 3 and tokens[start - 3] in _FIRST_PLURAL and not any(
+            product(k) or tokens[k] in _ASSISTANT_WORDS for k in range(start - 2, start)):
+        return True
+    # "our sales team's previous instructions": three words between, one of them a team
+    if start >= 4 and tokens[start - 4] in _FIRST_PLURAL and any(tokens[k] in _TEAM_WORDS for k in range(start - 3, start)) \
+            and not any(product(k) or tokens[k] in _ASSISTANT_WORDS for k in range(start - 3, start)):
+        return True
     for prep in (end, end + 1):
         if prep + 1 < len(tokens) and tokens[prep] in _SOURCE_PREPS:
             owner = prep + 1
