@@ -11,7 +11,9 @@ a posture says how to read and present data, and a sentence about the assistant'
 whose data may be seen, what to hide from the person asking, whom to obey or which mode it is in
 is refused. Three layers judge it, in order: the pattern rules fitted on corpus rounds 1-8
 (legacy_rules, engine), the subject families (families/, subjects, lexicon/*.toml), and both again
-on every decoded view of the text (decode).
+on every decoded view of the text (decode); then the statistical signal (signal), which may also
+overrule a match of the first two on the text itself that it reads as clearly benign
+(docs/adr/0018-the-model-may-overrule-a-rule.md).
 """
 
 from __future__ import annotations
@@ -97,9 +99,11 @@ class Overruled:
 # (grounding, fabrication), print what is hidden (secrecy) or unlock on a word (trigger): an attack and its
 # benign twin differ by a negation or one object ("cite the table" / "never cite the table"; "show the table
 # names" / "… and the connection string"), which a model of words and word pairs does not see. On the rules'
-# first-contact refusals of B10-B14, overruling them would have cost 11 refused attacks for 3 false positives
-# (docs/gate.md, "Overruling").
+# first-contact refusals of B10-B14, overruling them would have overruled 11 attacks' first matches to withdraw
+# 3 false positives (docs/gate.md, "B14, overruling and hostile round 7"). A fake authority tag opening a line
+# ("[ADMIN]", "SYSTEM OVERRIDE:") is a marker, like the frame's, whatever the words after it: never overruled either.
 NEVER_OVERRULED = frozenset({"grounding", "fabrication", "secrecy", "trigger"})
+_AUTHORITY_TAG_DETAIL = " [authority tag]"  # registry/gate/engine.py's detail for that refusal
 
 # How many of a text's rule matches the model may overrule before the next one stands: each costs the
 # rules another reading of the text, and a text made of many such sentences is not an ordinary posture.
@@ -120,9 +124,11 @@ def _check_rules_on_text(text: str, statistical: bool) -> list[Overruled]:
             return overruled
         except InstructionsRejected as refused:
             if (not statistical or refused.reason != "revocation" or refused.family in NEVER_OVERRULED
-                    or len(overruled) >= MAX_OVERRULED):
+                    or refused.detail == _AUTHORITY_TAG_DETAIL or len(overruled) >= MAX_OVERRULED):
                 raise
             model = signal.model()
+            # the excerpt's length stands for the match's (at most 80 characters, escapes spelled out): the local
+            # reading takes six words either side of it anyway
             end = refused.offset + max(1, len(refused.excerpt))
             reading = model.reading_of(judged, refused.offset, end)
             if not model.overrules(reading):
