@@ -193,8 +193,9 @@ class Model:
 
     def reading_of(self, text: str, start: int, end: int) -> Reading | None:
         """How the model reads a rule's match at [start, end) of `text`: the best window holding the
-        sentence where the match starts, and the words of that sentence within `VETO_REACH` of the match.
-        None when the match starts in no sentence (punctuation alone, a decoded payload's edge)."""
+        sentence where the match starts, and the match's words read with up to `VETO_REACH` words of that
+        sentence before them, after them, or alone (the highest of the three). None when the match starts
+        in no sentence (punctuation alone, a tag's bracket)."""
         sentences = sentences_of(text)
         index = next((i for i, s in enumerate(sentences) if s.start <= start < max(s.end, s.start + 1)), None)
         if index is None:
