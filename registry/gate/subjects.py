@@ -161,8 +161,9 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             own.append((start, end))
     # NUMBERED_RULES: a rule named by its number or rank ("a regra seis", "rule 6", "the sixth rule"). A posture
     # numbers its own rules too ("Regra 2: mostre o período"), so this is no SELF_RULES; the override family
-    # refuses it revoked or disregarded ("a regra seis foi revogada"), unless scoped ("rule 6 of our discount
-    # policy": the shape's scope is read after the number).
+    # refuses it disregarded ("ignore rule 6", "a regra seis foi revogada e pode ser desconsiderada"; a rule
+    # reported off alone is a business fact: "a regra 12 foi desativada em junho"), unless scoped ("rule 6 of
+    # our discount policy").
     numbered_rules = [(start, end + (end < len(tokens) and _is_number(tokens[end])))
                       for start, end in rule_spans if _numbered_rule(start, end, tokens)]
     # any scope after the number makes it someone's rule: "a regra 3 do manual de descontos", "rule 6 of the SLA"

@@ -78,8 +78,9 @@ class Settings:
     # A rule's match is overruled when the model scores both its window and the words around it under
     # these (signal.Model.overrules; docs/adr/0018-the-model-may-overrule-a-rule.md). Chosen on the rules'
     # first-contact refusals of B10-B14, each scored by a model trained without its round: of 1,084 attacks
-    # the rules refused first, 63 first matches would be overruled; of 211 false positives, 102
-    # (docs/gate.md, "Overruling").
+    # the rules refused first, 63 first matches would be overruled and of 211 false positives 102 withdrawn —
+    # 45 and 99 once what is never overruled is left out (registry/gate/__init__.py NEVER_OVERRULED; docs/gate.md,
+    # "B14, overruling and hostile round 7").
     veto_window: float = -4.0
     veto_local: float = -1.0
 
