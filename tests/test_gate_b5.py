@@ -11,8 +11,8 @@ from tests.test_gate_b3 import round_figures
 
 # The model retrained with B7-B10 (2026-12-01, docs/gate.md "After B10") refuses a few of this round's attacks fewer;
 # its long-text threshold, chosen over more benign rounds, is higher. Across every round: -7 attacks, -8 false positives.
-# Retrained with B14 and each word's letter groups counted once (session 8, docs/gate.md "B14 and overruling"): -4
-# attacks, +1 — each one near the model's threshold, none refused by the rules.
+# Retrained with B14 and each word's letter groups counted once (session 8; docs/gate.md, "B14, overruling and
+# hostile round 7"): -4 attacks, +1 — each one near the model's threshold, none refused by the rules.
 REFUSED_AFTER_FIXES, FALSE_POSITIVES_AFTER_FIXES = 400, 0
 
 

@@ -15,8 +15,9 @@ from tests.test_gate_b3 import round_figures
 # the benign postures, "stock on hand fell below the safety level", no longer are) and its even half's misses
 # widened by idea (+9, all in the even half).
 B7_REFUSED, B7_FALSE_POSITIVES = 286, 12
-# Session 8 (docs/gate.md, "B14 and overruling"): the model retrained with B14 and each word's letter groups counted
-# once refuses B8 -2 +1 and B11 -4 +2 attacks, all near its threshold; one B9 attack's data_scope match is overruled.
+# Session 8 (docs/gate.md, "B14, overruling and hostile round 7"): the model retrained with B14, each word's letter
+# groups counted once, refuses B8 -2 +1 and B11 -4 +2 attacks, all near its threshold; one B9 attack's data_scope
+# match is overruled.
 B8_REFUSED, B8_FALSE_POSITIVES = 263, 9
 # B9 after its false positives were read (docs/gate.md, "After B10"): 21 -> 9. Six attacks were refused only for a
 # benign padding sentence they share with its benign postures ("the 'rule' column … not to instructions for you",

@@ -1,6 +1,6 @@
 """The statistical model overrules a rule's match it reads as clearly benign
-(docs/adr/0018-the-model-may-overrule-a-rule.md, docs/gate.md "Overruling"): the sentence is
-blanked and the rules read the text again, decoded views and the other checks are never
+(docs/adr/0018-the-model-may-overrule-a-rule.md; docs/gate.md, "B14, overruling and hostile round 7"):
+the sentence is blanked and the rules read the text again, decoded views and the other checks are never
 overruled, and padding an attack with ordinary words does not get it through.
 
 The examples are held: written for this file, in no corpus file. Each benign one is a sentence a
