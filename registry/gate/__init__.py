@@ -28,7 +28,7 @@ from registry.gate.scripts import check_scripts
 from registry.gate.characters import _excerpt
 from registry.gate import signal
 from registry.gate.decode import views
-from registry.gate.engine import _check_revocation
+from registry.gate.engine import AUTHORITY_TAG_DETAIL, _check_revocation
 from registry.gate.errors import InstructionsRejected, family_title
 from registry.gate.families import FAMILIES
 from registry.gate.subjects import Sentences, judge
@@ -103,7 +103,6 @@ class Overruled:
 # 3 false positives (docs/gate.md, "B14, overruling and hostile round 7"). A fake authority tag opening a line
 # ("[ADMIN]", "SYSTEM OVERRIDE:") is a marker, like the frame's, whatever the words after it: never overruled either.
 NEVER_OVERRULED = frozenset({"grounding", "fabrication", "secrecy", "trigger"})
-_AUTHORITY_TAG_DETAIL = " [authority tag]"  # registry/gate/engine.py's detail for that refusal
 
 # How many of a text's rule matches the model may overrule before the next one stands: each costs the
 # rules another reading of the text, and a text made of many such sentences is not an ordinary posture.
@@ -124,7 +123,7 @@ def _check_rules_on_text(text: str, statistical: bool) -> list[Overruled]:
             return overruled
         except InstructionsRejected as refused:
             if (not statistical or refused.reason != "revocation" or refused.family in NEVER_OVERRULED
-                    or refused.detail == _AUTHORITY_TAG_DETAIL or len(overruled) >= MAX_OVERRULED):
+                    or refused.detail == AUTHORITY_TAG_DETAIL or len(overruled) >= MAX_OVERRULED):
                 raise
             model = signal.model()
             # the excerpt's length stands for the match's (at most 80 characters, escapes spelled out): the local

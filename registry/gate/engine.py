@@ -395,12 +395,16 @@ def _check_word_rules(text: str, skeleton: Folded, haystack: _Haystack, word_sea
     _remember_clean(lines)
 
 
+# The detail of a refusal for a fake authority tag opening a line: the gate never lets the model overrule it.
+AUTHORITY_TAG_DETAIL = " [authority tag]"
+
+
 def _check_revocation(text: str) -> None:
     folded = fold_characters(text)
     tag = _AUTHORITY_TAG.search(folded.text)
     if tag:
         start, end = folded.source_span(tag.start() + (folded.text[tag.start()] == "\n"), tag.end())
-        raise InstructionsRejected("revocation", _excerpt(text, start, end), start, " [authority tag]",
+        raise InstructionsRejected("revocation", _excerpt(text, start, end), start, AUTHORITY_TAG_DETAIL,
                                    family="authority")
     skeleton = word_skeleton(text)
     word_searches, pairing_filters, short_keys = _rule_filters()

@@ -200,9 +200,10 @@ class Model:
         index = next((i for i, s in enumerate(sentences) if s.start <= start < max(s.end, s.start + 1)), None)
         if index is None:
             return None
-        scores = [self.sentence_score(tuple(s.words)) for s in sentences]
-        window = self.bias + scores[index] + max(
-            0.0, scores[index - 1] if index > 0 else 0.0, scores[index + 1] if index + 1 < len(sentences) else 0.0)
+        # the windows holding it: the sentence alone, or with the one before or after it
+        neighbours = [self.sentence_score(tuple(sentences[k].words)) for k in (index - 1, index + 1)
+                      if 0 <= k < len(sentences)]
+        window = self.bias + self.sentence_score(tuple(sentences[index].words)) + max([0.0, *neighbours])
         sentence = sentences[index]
         spans = word_spans(text, sentence)
         inside = [i for i, (s, e) in enumerate(spans) if s < max(end, start + 1) and e > start] or [

@@ -164,12 +164,10 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     # refuses it disregarded ("ignore rule 6", "a regra seis foi revogada e pode ser desconsiderada"; a rule
     # reported off alone is a business fact: "a regra 12 foi desativada em junho"), unless scoped ("rule 6 of
     # our discount policy").
-    numbered_rules = [(start, end + (end < len(tokens) and _is_number(tokens[end])))
-                      for start, end in rule_spans if _numbered_rule(start, end, tokens)]
-    # any scope after the number makes it someone's rule: "a regra 3 do manual de descontos", "rule 6 of the SLA"
-    numbered_rules = [(s, e) for s, e in numbered_rules
-                      if not (e < len(tokens) and "SCOPE_PREP" in lex.words.get(tokens[e], ())
-                              and not (tokens[e] == "do" and e + 1 < len(tokens) and tokens[e + 1] in ("not", "nt")))]
+    # Any scope after the number makes it someone's rule: "a regra 3 do manual de descontos", "rule 6 of the SLA".
+    numbered_rules = [span for span in ((start, end + (end < len(tokens) and _is_number(tokens[end])))
+                                        for start, end in rule_spans if _numbered_rule(start, end, tokens))
+                      if not _scope_prep_at(span[1], tokens, lex)]
     if numbered_rules:
         found["NUMBERED_RULES"] = numbered_rules
     if own:
@@ -404,15 +402,14 @@ def _customers_own(start: int, end: int, tokens: list[str], lex: Lexicon) -> boo
     for before in (start - 1, start - 2):
         if before >= 0 and tokens[before] in _FIRST_PLURAL:
             return not any(product(k) for k in range(before + 1, start))
-    # "our internal pricing policy", "our team's previous instructions" (B16): two words between, when neither is
-    # the assistant or the product
-    if start >= 3 and tokens[start - 3] in _FIRST_PLURAL and not any(
-            product(k) or tokens[k] in _ASSISTANT_WORDS for k in range(start - 2, start)):
-        return True
-    # "our sales team's previous instructions": three words between, one of them a team
-    if start >= 4 and tokens[start - 4] in _FIRST_PLURAL and any(tokens[k] in _TEAM_WORDS for k in range(start - 3, start)) \
-            and not any(product(k) or tokens[k] in _ASSISTANT_WORDS for k in range(start - 3, start)):
-        return True
+    # Farther (B16): two words between ("our internal pricing policy", "our team's previous instructions"), or
+    # three when one is a team ("our sales team's previous instructions") — never the assistant or the product.
+    for before in (start - 3, start - 4):
+        between = range(before + 1, start)
+        if (before >= 0 and tokens[before] in _FIRST_PLURAL
+                and (len(between) == 2 or any(tokens[k] in _TEAM_WORDS for k in between))
+                and not any(product(k) or tokens[k] in _ASSISTANT_WORDS for k in between)):
+            return True
     for prep in (end, end + 1):
         if prep + 1 < len(tokens) and tokens[prep] in _SOURCE_PREPS:
             owner = prep + 1
@@ -481,14 +478,20 @@ def _is_scoped(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
     return _scoped_at(end, tokens, found, lex)
 
 
+def _scope_prep_at(index: int, tokens: list[str], lex: Lexicon) -> bool:
+    """Whether a scope preposition stands at `index` ("de", "of", "for", "do") — not English "do" before "not"
+    ("the platform's rules do not apply": not Portuguese "do", of the)."""
+    if index >= len(tokens) or "SCOPE_PREP" not in lex.words.get(tokens[index], ()):
+        return False
+    return not (tokens[index] == "do" and index + 1 < len(tokens) and tokens[index + 1] in ("not", "nt"))
+
+
 def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int]]], lex: Lexicon) -> bool:
     """Whether the match ending at `end` is narrowed to something harmless: followed by a scope
     preposition whose object is not the assistant, the system or rules ("restrictions on chart types",
     "a regra de arredondamento"; not "the rules of the system", "prevalece sobre as regras")."""
-    if end >= len(tokens) or "SCOPE_PREP" not in lex.words.get(tokens[end], ()):
+    if not _scope_prep_at(end, tokens, lex):
         return False
-    if tokens[end] == "do" and end + 1 < len(tokens) and tokens[end + 1] in ("not", "nt"):
-        return False  # "the platform's rules do not apply": English "do", not Portuguese "do" (of the)
     if any(end <= k_start <= end + 1 for k_start, _ in found.get("ANY_KIND", ())):
         return False  # "sin restricciones de ningún tipo": of any kind is no scope
     reach = end + 1
