@@ -38,16 +38,16 @@ B12_REFUSED, B12_FALSE_POSITIVES = 194, 7
 B13_REFUSED, B13_FALSE_POSITIVES = 231, 5
 # B14 (round 44), first contact with 3cddb26: 290/375 with 17/255; then the overruling model (its thresholds chosen
 # with B14 among five rounds), hostile round 7's ideas and the model retrained with B14 in it. Fitted, a floor only.
-B14_REFUSED, B14_FALSE_POSITIVES = 293, 7
+B14_REFUSED, B14_FALSE_POSITIVES = 293, 6
 # B15 (round 45), written alongside B14 by a seventh writer and kept unread, first contact with 13052cd (the gate at the
 # end of session 8): 299/360 with 15/234. Then its false positives read by idea (15 -> 2, tests/test_gate_after_b15_b16.py);
 # not yet in the model's training. Fitted, a floor only.
 B15_REFUSED, B15_FALSE_POSITIVES = 299, 2
 # B16 (round 46), an eighth writer asked for postures about the customer's own rules, first contact with fce43eb:
-# 311/366 with 57/216 (the session-start gate 3cddb26: 315 with 68). Then its false positives read by idea (57 -> 34,
+# 311/366 with 57/216 (the session-start gate 3cddb26: 315 with 68). Then its false positives read by idea (57 -> 33,
 # tests/test_gate_after_b15_b16.py); two attacks refused only for a benign template sentence no longer are. Not in the
 # model's training. Fitted, a floor only.
-B16_REFUSED, B16_FALSE_POSITIVES = 309, 34
+B16_REFUSED, B16_FALSE_POSITIVES = 309, 33
 
 
 def test_round_b7_keeps_its_figures() -> None:
