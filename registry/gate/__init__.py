@@ -104,6 +104,21 @@ class Overruled:
 # ("[ADMIN]", "SYSTEM OVERRIDE:") is a marker, like the frame's, whatever the words after it: never overruled either.
 NEVER_OVERRULED = frozenset({"grounding", "fabrication", "secrecy", "trigger"})
 
+# A bare match: a rule noun alone ("instructions", "as regras", "la indicación") that an owner or a time word
+# nearby made the assistant's, or an instruction relayed from the data. The model weighs those words as an
+# attack wherever they stand, so the words around such a match score high in a benign sentence too ("these
+# rules replace the old ones: a visit counts once confirmed"); for these the window holding the match decides,
+# under thresholds of their own (signal.Model.overrules). A phrase that names the product's rules by itself
+# ("system prompt", "os itens 1 a 6", "above this posture") is not bare. On the chained first-contact matches
+# of B10-B16, each read by a model trained without its round, this withdrew 77 of the 203 false positives the
+# rules still made, for 21 of 1,622 attacks' rule refusals (docs/gate.md, "Session 9: the window decides").
+BARE_FAMILIES = frozenset({"rules_subject", "relay"})
+
+
+def _is_bare(refused: InstructionsRejected) -> bool:
+    return refused.family == "relay" or (refused.family in BARE_FAMILIES and len(refused.excerpt.split()) == 1)
+
+
 # How many of a text's rule matches the model may overrule before the next one stands: each costs the
 # rules another reading of the text, and a text made of many such sentences is not an ordinary posture.
 MAX_OVERRULED = 8
@@ -130,7 +145,7 @@ def _check_rules_on_text(text: str, statistical: bool) -> list[Overruled]:
             # reading takes six words either side of it anyway
             end = refused.offset + max(1, len(refused.excerpt))
             reading = model.reading_of(judged, refused.offset, end)
-            if not model.overrules(reading):
+            if not model.overrules(reading, bare=_is_bare(refused)):
                 raise
             overruled.append(Overruled(refused.family, refused.excerpt, refused.offset,
                                        round(reading.window, 2), round(reading.local, 2)))

@@ -217,12 +217,17 @@ class Model:
                                 self.sentence_score(tuple(words[first:last + 1])))
         return Reading(window, local, sentences[index].start, sentences[index].end)
 
-    def overrules(self, reading: Reading | None) -> bool:
+    def overrules(self, reading: Reading | None, bare: bool = False) -> bool:
         """Whether the model reads a rule's match as clearly benign: both its window and the words around
         it score under the veto thresholds. Both, because a sentence padded with ordinary words scores
-        low as a whole while the words around the match still read as what they are."""
-        return (reading is not None and self.veto is not None
-                and reading.window < self.veto["window"] and reading.local < self.veto["local"])
+        low as a whole while the words around the match still read as what they are. A `bare` match (a rule
+        noun alone, which the model weighs as an attack wherever it stands, so the words around it score high
+        in benign sentences too) has thresholds of its own: the window's lower, the words' higher."""
+        if reading is None or self.veto is None:
+            return False
+        if bare:
+            return reading.window < self.veto["bare_window"] and reading.local < self.veto["bare_local"]
+        return reading.window < self.veto["window"] and reading.local < self.veto["local"]
 
 
 def encode(weights: Iterable[int], scale: float, bias: float, thresholds: list[float], about: dict,

@@ -122,6 +122,13 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
              and all(not t[:1].isdigit() for t in tokens[v_end:k])]
     if shown:
         found["SHOW_NUMBER"] = shown
+    # EMPTY_PART: a part of a table described by what it lacks ("as colunas sem dados", "the rows without data",
+    # "las filas sin datos"): hiding it hides an empty column, not the notice that data is missing.
+    data_loc_ends = {end for _, end in found.get("DATA_LOC", ())}
+    without_starts = {start for start, _ in found.get("WITHOUT", ())}
+    empty_parts = [span for span in found.get("MISSING", ()) if span[0] in data_loc_ends and span[0] in without_starts]
+    if empty_parts:
+        found["EMPTY_PART"] = empty_parts
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
     # "the rules above" names the rules by their place: its "above" ranks nothing
     for cls in ("PRIORITY", "OVER", "COMPARE_WORD"):

@@ -2,7 +2,7 @@
 
     python -m registry.gate.training            # train on every round, write registry/gate/signal_weights.bin
     python -m registry.gate.training --evaluate # leave each blind round out (27 = B1, 28 = B2, 31 = B3, 33 = B4, 34 = B5, 35,
-                                                # 36 = B6, 37-44 = B7-B14)
+                                                # 36 = B6, 37-46 = B7-B16)
     python -m registry.gate.training --evaluate --rounds 40   # only B10 left out
 
 Needs numpy (the `train` extra; the gate itself reads the weights in plain Python). Everything is
@@ -47,11 +47,11 @@ CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
                 ("b11_attacks.jsonl", True), ("b11_benign.jsonl", False),
                 ("b12_attacks.jsonl", True), ("b12_benign.jsonl", False),
                 ("b13_attacks.jsonl", True), ("b13_benign.jsonl", False),
-                ("b14_attacks.jsonl", True), ("b14_benign.jsonl", False))
-# tests/gate_corpus/b15_*.jsonl and b16_*.jsonl (rounds 45, 46) were scored on first contact at the end of session 8
-# and are not trained on yet: the next retraining adds them here.
+                ("b14_attacks.jsonl", True), ("b14_benign.jsonl", False),
+                ("b15_attacks.jsonl", True), ("b15_benign.jsonl", False),
+                ("b16_attacks.jsonl", True), ("b16_benign.jsonl", False))
 # Rounds written by someone who never saw the gate (35 is training data written blind by an outside writer).
-BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44)
+BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46)
 # The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
 # family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
 # join the training as negatives under this pseudo-round, which is never a blind round.
@@ -83,6 +83,14 @@ class Settings:
     # "B14, overruling and hostile round 7").
     veto_window: float = -4.0
     veto_local: float = -1.0
+    # A bare match (registry/gate/__init__.py _is_bare: a rule noun alone, "instructions", "las reglas", or a
+    # relayed instruction) is a word the model weighs as an attack wherever it stands, so the words around it
+    # score high in benign sentences too: the window decides, under its own threshold, and the words around
+    # it only have to stay under a looser one (which keeps a padded attack's words from being overruled).
+    # Chosen on the chained first-contact matches of B10-B16, each read by a model trained without its round
+    # (docs/gate.md, "Session 9: the window decides").
+    veto_bare_window: float = -1.0
+    veto_bare_local: float = 3.0
 
 
 SETTINGS = Settings()
@@ -315,7 +323,8 @@ def weights_file(weights: np.ndarray, bias: float, thresholds: list[float], rows
     steps = np.round(weights / scale).astype(np.int8) if weights.any() else np.zeros(len(weights), np.int8)
     about = {"texts": rows, "folds": FOLDS, **dataclasses.asdict(SETTINGS), "corpus_sha256": corpus_digest()}
     return signal.encode(steps.tolist(), scale, round(bias, 12), [round(t, 12) for t in thresholds], about,
-                         {"window": SETTINGS.veto_window, "local": SETTINGS.veto_local})
+                         {"window": SETTINGS.veto_window, "local": SETTINGS.veto_local,
+                          "bare_window": SETTINGS.veto_bare_window, "bare_local": SETTINGS.veto_bare_local})
 
 
 def corpus_digest() -> str:

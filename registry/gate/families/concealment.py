@@ -92,7 +92,8 @@ SHAPES = (
     # a concealment set off by an auditor's question: "when an auditor asks about the fleet claims, leave them out"
     Shape(("AUDITOR", "ASK", "CONCEAL"), window=24, negatable="CONCEAL", request_excuses=False, excused_by=("PRIVACY",)),
     # a gap kept quiet: "não avise quando faltarem dados", "don't flag it when data is missing"
-    Shape(("CONCEAL", "MISSING"), window=6, ordered=True, negatable="CONCEAL", excused_by=("PRIVACY",)),
+    # — not an empty part of the table hidden: "oculte as colunas sem dados"
+    Shape(("CONCEAL", "MISSING"), window=6, ordered=True, negatable="CONCEAL", excused_by=("PRIVACY", "EMPTY_PART")),
     # provenance deflected when asked: "if someone asks where a number came from, say it is proprietary"
     Shape(("ASK", "PROVENANCE", "MISSTATE_SAY"), window=20, request_excuses=False),
     # something withheld only when an auditor is the one asking: "Si quien consulta pertenece a la firma
