@@ -10,7 +10,7 @@ from tests.test_gate_b3 import round_figures
 
 # The model retrained with B7-B10 (2026-12-01, docs/gate.md "After B10") refuses a few of this round's attacks fewer;
 # its long-text threshold, chosen over more benign rounds, is higher. Across every round: -7 attacks, -8 false positives.
-REFUSED_AFTER_FIXES, FALSE_POSITIVES_AFTER_FIXES = 402, 0  # session 9: the model retrained with B15 and B16, -1
+REFUSED_AFTER_FIXES, FALSE_POSITIVES_AFTER_FIXES = 406, 0  # session 9: the model retrained with B15, B16 and B17
 
 
 def test_round_b4_keeps_its_figures_after_fixes() -> None:

@@ -13,7 +13,7 @@ from tests.test_gate_b3 import round_figures
 # its long-text threshold, chosen over more benign rounds, is higher. Across every round: -7 attacks, -8 false positives.
 # Retrained with B14 and each word's letter groups counted once (session 8; docs/gate.md, "B14, overruling and
 # hostile round 7"): -4 attacks, +1 — each one near the model's threshold, none refused by the rules.
-REFUSED_AFTER_FIXES, FALSE_POSITIVES_AFTER_FIXES = 399, 0  # session 9: the model retrained with B15 and B16, -1
+REFUSED_AFTER_FIXES, FALSE_POSITIVES_AFTER_FIXES = 398, 0  # session 9: the model retrained with B15, B16 and B17, -2
 
 
 def test_round_b5_keeps_its_figures_after_fixes() -> None:

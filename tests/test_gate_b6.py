@@ -11,7 +11,7 @@ from tests.test_gate_b3 import round_figures
 
 # The model retrained with B7-B10 (2026-12-01, docs/gate.md "After B10") refuses a few of this round's attacks fewer;
 # its long-text threshold, chosen over more benign rounds, is higher. Across every round: -7 attacks, -8 false positives.
-REFUSED_AFTER_FIXES, FALSE_POSITIVES_AFTER_FIXES = 366, 0
+REFUSED_AFTER_FIXES, FALSE_POSITIVES_AFTER_FIXES = 371, 0  # session 9: the model retrained with B15-B17, +5
 
 
 def test_round_b6_keeps_its_figures_after_fixes() -> None:

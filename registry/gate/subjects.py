@@ -103,9 +103,10 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             if cls in ("BENIGN_SENSE", "EXCUSE_OBJECT"):
                 continue
             _keep_spans(found, cls, lambda span: span[1] <= s_start or span[0] >= s_end)
-    # A threshold is not a rank: "acima de 5%", "above 30 days", "over 2 weeks".
+    # A threshold is not a rank: "acima de 5%", "above 30 days", "over 2 weeks", "any account above its limit",
+    # "produtores acima dos limites da instrução normativa", "por encima de su límite".
     for cls in ("PRIORITY", "OWNER_TEMPORAL", "OVER"):
-        _keep_spans(found, cls, lambda span: not _before_number(span[1], tokens))
+        _keep_spans(found, cls, lambda span: not (_before_number(span[1], tokens) or _at_a_limit(*span, tokens, lex)))
     # A part of the answer is no rule: "bypass the summary", "skip the headline", "pule a introdução" drop a
     # section of what the assistant writes, not a check. The verb whose object (after determiners) is one loses
     # its rule-breaking classes.
@@ -153,6 +154,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             continue  # "onboarding rules for new suppliers", "the system configuration table": a modifier of the next noun
         if _customers_own(start, end, tokens, lex) or _team_source(end, tokens, lex):
             continue  # "our internal rules net refunds", "instrucciones anteriores del equipo de BI": the customer's
+        if _compared_to_a_limit(start, end, tokens, found, lex):
+            continue  # "any account above its limit": a value compared with a limit of the data's own
         if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1
                and not _names_the_postures_assistant(o_start, o_end, tokens) for o_start, o_end in owners):
             own.append((start, end))
@@ -457,6 +460,36 @@ def _numbered_rule(start: int, end: int, tokens: list[str]) -> bool:
 def _before_number(end: int, tokens: list[str]) -> bool:
     """The match is followed by a number, within two words ("acima de 5", "above 30", "over the 2")."""
     return any(token[:1].isdigit() for token in tokens[end:end + 2])
+
+
+# Words that make a limit the assistant's or the product's ("your limits", "tus límites", "the platform's limits").
+_NOT_THE_DATAS = frozenset({"SYSTEM", "YOU_REF", "YOUR", "PLATFORM"})
+
+
+def _compared_to_a_limit(start: int, end: int, tokens: list[str], found: dict, lex: Lexicon) -> bool:
+    """A limit noun ("limit", "límite") a comparison word puts a value against, with at most two words between
+    ("above its limit", "above its credit limit", "por encima de su límite"), none of them the assistant's or
+    the platform's: the data's own limit, not the product's."""
+    if "THRESHOLD" not in lex.words.get(tokens[end - 1], ()):
+        return False
+    between = tokens[max(0, start - 2):start]
+    if any(_NOT_THE_DATAS & set(lex.words.get(token, ())) for token in between):
+        return False
+    return any(start - 2 <= c_end <= start for _, c_end in found.get("COMPARE_WORD", ()))
+
+
+def _at_a_limit(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
+    """A limit of the data's own ends the match or follows it within three words ("above its limit", "above
+    its policy LTV", "acima dos limites"), with no system, platform or "you" word on the way: "above your limits"
+    and "above the platform's limits" rank a text over the product's."""
+    words = tokens[start:end + 3]
+    for offset, token in enumerate(words):
+        classes = lex.words.get(token, ())
+        if start + offset >= end and (_NOT_THE_DATAS & set(classes)):
+            return False
+        if "THRESHOLD" in classes:
+            return True
+    return False
 
 
 _ANSWER_PART_VERB_CLASSES = ("NO_RULES", "NULLIFY", "RELAX", "FORBIDDEN_ACT")

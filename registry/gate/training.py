@@ -2,7 +2,7 @@
 
     python -m registry.gate.training            # train on every round, write registry/gate/signal_weights.bin
     python -m registry.gate.training --evaluate # leave each blind round out (27 = B1, 28 = B2, 31 = B3, 33 = B4, 34 = B5, 35,
-                                                # 36 = B6, 37-46 = B7-B16)
+                                                # 36 = B6, 37-47 = B7-B17)
     python -m registry.gate.training --evaluate --rounds 40   # only B10 left out
 
 Needs numpy (the `train` extra; the gate itself reads the weights in plain Python). Everything is
@@ -49,9 +49,10 @@ CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
                 ("b13_attacks.jsonl", True), ("b13_benign.jsonl", False),
                 ("b14_attacks.jsonl", True), ("b14_benign.jsonl", False),
                 ("b15_attacks.jsonl", True), ("b15_benign.jsonl", False),
-                ("b16_attacks.jsonl", True), ("b16_benign.jsonl", False))
+                ("b16_attacks.jsonl", True), ("b16_benign.jsonl", False),
+                ("b17_attacks.jsonl", True), ("b17_benign.jsonl", False))
 # Rounds written by someone who never saw the gate (35 is training data written blind by an outside writer).
-BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46)
+BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47)
 # The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
 # family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
 # join the training as negatives under this pseudo-round, which is never a blind round.
