@@ -112,11 +112,8 @@ NEVER_OVERRULED = frozenset({"grounding", "fabrication", "secrecy", "trigger"})
 # ("system prompt", "os itens 1 a 6", "above this posture") is not bare. On the chained first-contact matches
 # of B10-B16, each read by a model trained without its round, this withdrew 77 of the 203 false positives the
 # rules still made, for 21 of 1,622 attacks' rule refusals (docs/gate.md, "Session 9: the window decides").
-BARE_FAMILIES = frozenset({"rules_subject", "relay"})
-
-
 def _is_bare(refused: InstructionsRejected) -> bool:
-    return refused.family == "relay" or (refused.family in BARE_FAMILIES and len(refused.excerpt.split()) == 1)
+    return refused.family == "relay" or (refused.family == "rules_subject" and len(refused.excerpt.split()) == 1)
 
 
 # How many of a text's rule matches the model may overrule before the next one stands: each costs the
