@@ -467,15 +467,12 @@ _NOT_THE_DATAS = frozenset({"SYSTEM", "YOU_REF", "YOUR", "PLATFORM"})
 
 
 def _compared_to_a_limit(start: int, end: int, tokens: list[str], found: dict, lex: Lexicon) -> bool:
-    """A limit noun ("limit", "límite") a comparison word puts a value against, with at most two words between
-    ("above its limit", "above its credit limit", "por encima de su límite"), none of them the assistant's or
-    the platform's: the data's own limit, not the product's."""
-    if "THRESHOLD" not in lex.words.get(tokens[end - 1], ()):
-        return False
-    between = tokens[max(0, start - 2):start]
-    if any(_NOT_THE_DATAS & set(lex.words.get(token, ())) for token in between):
-        return False
-    return any(start - 2 <= c_end <= start for _, c_end in found.get("COMPARE_WORD", ()))
+    """A limit noun ("limit", "límite") that a comparison word at most two words before it puts a value against
+    ("above its limit", "above its credit limit", "por encima de su límite"), read as `_at_a_limit` reads it: the
+    data's own limit, not the product's."""
+    return "THRESHOLD" in lex.words.get(tokens[end - 1], ()) and any(
+        start - 2 <= c_end <= start and _at_a_limit(c_start, c_end, tokens, lex)
+        for c_start, c_end in found.get("COMPARE_WORD", ()))
 
 
 def _at_a_limit(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
