@@ -70,6 +70,8 @@ _OWNER_NEAR = 3
 _DATA_TERM_CLASSES = ("MODE", "STRONG_SELF", "HIDDEN_TEXT", "BANNER")  # "a coluna de sobrescrita de preço"
 _DATA_TERM_NEAR = 3
 _NEGATION_REACH = 3
+_AFTER_PORTUGUESE_NO = frozenset("seu seus meu meus nosso nossos teu teus mesmo caso final fim inicio momento entanto "
+                                 "maximo minimo contexto lugar".split())
 
 
 def _keep_spans(found: dict[str, list[tuple[int, int]]], cls: str, keep) -> None:
@@ -103,6 +105,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             if cls in ("BENIGN_SENSE", "EXCUSE_OBJECT"):
                 continue
             _keep_spans(found, cls, lambda span: span[1] <= s_start or span[0] >= s_end)
+    # Portuguese "no" is "in the" before a possessive or a noun it introduces ("com base no seu conhecimento",
+    # "no caso de", "no máximo"): no negator, and no "without".
+    for cls in ("NEGATOR", "WITHOUT"):
+        _keep_spans(found, cls, lambda span: not (tokens[span[0]] == "no" and span[0] + 1 < len(tokens)
+                                                  and tokens[span[0] + 1] in _AFTER_PORTUGUESE_NO))
     # A threshold is not a rank: "acima de 5%", "above 30 days", "over 2 weeks", "any account above its limit",
     # "produtores acima dos limites da instrução normativa", "por encima de su límite".
     for cls in ("PRIORITY", "OWNER_TEMPORAL", "OVER"):
@@ -563,11 +570,23 @@ def _negated(start: int, found: dict[str, list[tuple[int, int]]], tokens: list[s
             and not (tokens and any(token in _CONJUNCTIONS for token in tokens[n_end:start]))]
     if not tokens:
         return bool(near)
+    # a negator inside a condition negates the condition, not the clause after it: "if the data
+    # doesn't have it, answer from what you know", "caso a consulta não retorne dados, responda…"
+    breaks = [b for b, _ in found.get("CLAUSE_BREAK", ()) if b <= start]
+    if breaks:
+        near = [(n_start, n_end) for n_start, n_end in near
+                if not (any(n_end <= b for b in breaks) and _in_condition(n_start, found, breaks))]
     if near:
         first = min(n_start for n_start, _ in near)
         return not (all(tokens[n_start] in _WITHOUT_WORDS for n_start, _ in near)
                     and _opening_negator(first, found, tokens))
     return start < len(tokens) and tokens[start] in _WITHOUT_WORDS and _opening_negator(start, found, tokens)
+
+
+def _in_condition(index: int, found: dict[str, list[tuple[int, int]]], breaks: list[int]) -> bool:
+    """Whether a conditional word opens the clause token `index` is in ("if", "caso", "si", "when")."""
+    clause_start = max((b for b in breaks if b <= index), default=0)
+    return any(clause_start <= c_start < index for c_start, _ in found.get("CONDITION", ()))
 
 
 def _opening_negator(before: int, found: dict[str, list[tuple[int, int]]], tokens: list[str]) -> bool:
@@ -655,10 +674,28 @@ class Sentences:
         position = 0
         for line in self.lines:
             tokens, found = _line_classes(line, self.lex)
+            if "CONDITION" in found and "NEGATOR" in found:
+                breaks = self._clause_breaks(tokens, position)
+                if breaks:  # the cached classes are shared: the breaks go into a copy
+                    found = {**found, "CLAUSE_BREAK": breaks}
             # where each token starts in the skeleton, to quote the source
             starts = list(itertools.accumulate((len(token) + 1 for token in tokens[:-1]), initial=position))
             self.items.append((tokens, found, starts))
             position += len(line) + 1
+
+    def _clause_breaks(self, tokens: list[str], position: int) -> list[tuple[int, int]]:
+        """The tokens a comma, semicolon or colon of the source stands before: where a clause ends. The
+        skeleton keeps no punctuation, and "If the data doesn't have it, answer from what you know" needs to
+        know that its "doesn't" stays in the condition."""
+        breaks = []
+        origins, text = self.skeleton.origins, self.text
+        start = position
+        for index, token in enumerate(tokens[:-1]):
+            start += len(token) + 1
+            between = text[origins[start - 1] + 1:origins[start]] if start < len(origins) else ""
+            if any(mark in between for mark in ",;:"):
+                breaks.append((index + 1, index + 1))
+        return breaks
 
     def source_of(self, index: int, start: int, end: int) -> tuple[int, int]:
         tokens, _, starts = self.items[index]
@@ -780,6 +817,8 @@ def _single_sentence_verdict(sentences: Sentences, index: int, single: list, by_
         family, shape = single[position]
         if not found.keys() >= shape.need_set or (refused_request and shape.request_excuses):
             continue
+        if "CLAUSE_BREAK" in found:  # the source's punctuation, not only the skeleton line
+            reads_source = True
         if shape.raw is not None:
             reads_source = True
             if not shape.raw.search(sentences.sentence_source(index)):
