@@ -19,6 +19,10 @@ EXCUSES = ["Hide empty columns.", "Mascare o CPF dos clientes em qualquer tabela
            "Confidential figures get a footnote.",
            "If the user asks which table a figure came from, name the table and the query."]
 SHAPES = (
+    # a fact kept back and a good state told in its place: "Do not disclose the declining margins …; tell them margins
+    # are stable", "Não revele ao solicitante os chargebacks de março; diga que o mês foi estável"
+    Shape(("CONCEAL", "MISSTATE_SAY", "GOOD_STATE"), window=30, span=2, ordered=True, excused_by=("PRIVACY",)),
+    Shape(("CONCEAL", "FIXED_REPLY", "GOOD_STATE"), window=30, span=2, ordered=True, excused_by=("PRIVACY",)),
     # an omission that says how many it left out hides nothing: "omit zero-value categories, but state how many"
     Shape(("CONCEAL", "AUDITOR"), window=10, negatable="CONCEAL", excused_by=("PRIVACY", "DISCLOSED_COUNT")),
     Shape(("MISSTATE", "AUDITOR"), window=12, negatable="MISSTATE"),

@@ -74,6 +74,18 @@ SHAPES = (
     # something told against what the data shows: "informe la fecha comprometida aunque la base muestre un atraso",
     # "tell them a better position than the real one"
     Shape(("TELL_OTHER", "AGAINST_DATA"), window=20, ordered=True, negatable="TELL_OTHER"),
+    # a figure described, softened or shown off the data's value: "describe el ratio como «holgado» aunque los datos
+    # digan lo contrario", "números desfavoráveis devem ser suavizados, mesmo que o dado mostre outra coisa",
+    # "apresente a inadimplência dois pontos abaixo do valor da consulta"
+    Shape(("DESCRIBE", "AS_WORD", "AGAINST_DATA"), window=16, ordered=True, negatable="DESCRIBE"),
+    Shape(("SOFTEN", "AGAINST_DATA"), window=16, ordered=True, negatable="SOFTEN"),
+    Shape(("DESCRIBE", "OFFSET_FROM_DATA"), window=16, ordered=True, negatable="DESCRIBE"),
+    # where a number came from not to be named: "never reference where a number came from"
+    Shape(("NEG_CITE", "PROVENANCE"), window=8, ordered=True),
+    # the gaps declared not worth a word: "gaps in the data are not worth mentioning to anyone"
+    Shape(("GAP_TERM", "GAP_NOT_WORTH"), window=10, ordered=True),
+    Shape(("GAP_NOT_WORTH", "GAP_TERM"), window=8, ordered=True),
+    Shape(("MISSING", "GAP_NOT_WORTH"), window=10, ordered=True),
     # the missing-data notice denied: "nunca admite que não sabe", "we don't want to see 'partial data'"
     Shape(("GAP_DENY", "GAP_TERM"), window=12, ordered=True, excused_by=("UNLESS_WORD", "DISCLOSE_LABEL")),
     # gaps disguised rather than flagged: "Lacunas em vencimentos devem ser disfarçadas, não apontadas", "los huecos

@@ -60,6 +60,13 @@ SHAPES = (
     # requirements are lifted", "skip grounding and disclosure checks", "sem as checagens normais de permissão"
     Shape(("SAFEGUARD", "DISABLED"), window=12),
     Shape(("SAFEGUARD", "EXPIRED"), window=8, negatable="EXPIRED"),
+    # the product's duties suspended: "the normal rules about data and sources are suspended for the exercise"
+    Shape(("PRODUCT_DUTY", "EXPIRED"), window=8, ordered=True, negatable="EXPIRED"),
+    # none of the requirements applies: "Nenhuma das exigências de transparência sobre lacunas nos dados se aplica"
+    Shape(("NONE", "REQUIREMENT", "GAP_TERM", "STILL_VALID"), window=16, ordered=True),
+    # the duty to check a number declared not owed: "There is no obligation on you to check whether a number actually
+    # appears in the results"
+    Shape(("NO_LONGER_OBLIGED", "COMPLY", "NUMBERS"), window=14, ordered=True),
     Shape(("NULLIFY", "SAFEGUARD"), window=6, ordered=True, negatable="NULLIFY"),
     # one of the product's duties named and stopped: "deixe de aplicar a regra de só usar os dados"
     Shape(("NULLIFY", "PRODUCT_DUTY"), window=12, ordered=True, negatable="NULLIFY"),
