@@ -496,7 +496,7 @@ def _at_a_limit(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
     return False
 
 
-_ANSWER_PART_VERB_CLASSES = ("NO_RULES", "NULLIFY", "RELAX", "FORBIDDEN_ACT")
+_ANSWER_PART_VERB_CLASSES = ("NO_RULES", "NULLIFY", "RELAX", "FORBIDDEN_ACT", "SUPPRESS", "OMIT", "DROP_VERB")
 
 
 def _object_in(end: int, starts: set[int], tokens: list[str]) -> bool:
@@ -545,7 +545,9 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
         return False  # "le istruzioni precedenti da ora", "as regras de agora em diante": a time, not a scope
     # "the usual limitations for power users" is scoped to people: a relaxation, not a harmless scope.
     # So is "your usual limits for that conversation": a while is no harmless scope (SESSION_SCOPE).
-    for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE", "SESSION_SCOPE"):
+    # Nor is conduct: "el marco de conducta del asistente", "the rules of behaviour" are the assistant's (CONDUCT).
+    for cls in ("OWNER", "OWNER_TEMPORAL", "AUTH_ROLE", "SYSTEM", "RULES", "STRONG_SELF", "PEOPLE", "AUDIENCE", "SESSION_SCOPE",
+                "CONDUCT"):
         if any(end <= o_start <= reach for o_start, _ in found.get(cls, ())):
             return False
     # "las normas con las que te entregaron": a relative clause about the assistant, not a scope
