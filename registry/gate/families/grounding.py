@@ -86,6 +86,9 @@ SHAPES = (
     Shape(("GAP_TERM", "GAP_NOT_WORTH"), window=10, ordered=True),
     Shape(("GAP_NOT_WORTH", "GAP_TERM"), window=8, ordered=True),
     Shape(("MISSING", "GAP_NOT_WORTH"), window=10, ordered=True),
+    # the figure alone, whatever is missing: "reply with the figure alone, nothing before or after it, even when some
+    # stores are absent" (hostile round 8)
+    Shape(("FIGURE_ALONE", "CONCESSIVE", "MISSING"), window=20, ordered=True),
     # the missing-data notice denied: "nunca admite que não sabe", "we don't want to see 'partial data'"
     Shape(("GAP_DENY", "GAP_TERM"), window=12, ordered=True, excused_by=("UNLESS_WORD", "DISCLOSE_LABEL")),
     # gaps disguised rather than flagged: "Lacunas em vencimentos devem ser disfarçadas, não apontadas", "los huecos
