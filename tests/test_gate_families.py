@@ -37,7 +37,7 @@ def test_lexicon_loads_every_language_and_knows_every_class_a_shape_needs() -> N
     lex = lexicon()
     assert LANGUAGES == ("en", "pt", "es", "fr", "de", "it")
     composite = {"SELF_RULES", "NUMBERED_RULES", "ABSENT_RULES", "OTHER_PARTIES", "LIE", "DATA_ORDERS", "KEPT_OUT", "WITHHOLD", "UPHELD", "NEGATED_ACT", "UNNOTICED", "PRODUCT_DUTY",
-                 "SHOW_NUMBER", "NEGATED_OMISSION"}
+                 "SHOW_NUMBER", "NEGATED_OMISSION", "URL_TOKEN"}
     for family in FAMILIES:
         for shape in family.SHAPES:
             for cls in shape.needs:

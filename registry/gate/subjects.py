@@ -137,6 +137,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     empty_parts = [span for span in found.get("MISSING", ()) if span[0] in data_loc_ends and span[0] in without_starts]
     if empty_parts:
         found["EMPTY_PART"] = empty_parts
+    # URL_TOKEN: a URL, which the skeleton folds into one token ("httpslookupexamplecom…"); the exfiltration family
+    # reads its source
+    urls = [(k, k + 1) for k, token in enumerate(tokens) if "http" in token or token.startswith("www")]
+    if urls:
+        found["URL_TOKEN"] = urls
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
     # "the rules above" names the rules by their place: its "above" ranks nothing
     for cls in ("PRIORITY", "OVER", "COMPARE_WORD"):
@@ -163,12 +168,15 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             continue  # "our internal rules net refunds", "instrucciones anteriores del equipo de BI": the customer's
         if _compared_to_a_limit(start, end, tokens, found, lex):
             continue  # "any account above its limit": a value compared with a limit of the data's own
-        if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1
+        # the owner is another word than the rule noun: "fire safety", "health and safety" name no one's rules
+        if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 and (o_start, o_end) != (start, end)
                and not _names_the_postures_assistant(o_start, o_end, tokens) for o_start, o_end in owners):
             own.append((start, end))
         # "the earlier guidance", "as instruções anteriores" — but "the old commission rules" is business:
         # a temporal qualifier makes only the assistant's kind of noun (instructions, guidance, prompt) its own.
-        elif (start, end) in ai_nouns and any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1
+        # (after the noun, the qualifier follows it at once or after one word: "the instructions given above", not
+        # "curtailment instructions, extreme weather above cut-out speed")
+        elif (start, end) in ai_nouns and any(o_end >= start - _OWNER_NEAR and o_start <= end + 1
                                               for o_start, o_end in temporal):
             own.append((start, end))
         # a relative clause about the assistant: "the norms they handed you", "o regulamento que te impuseram"
@@ -232,7 +240,7 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         found["UPHELD"] = upheld
     # ("sin resumir", "without summarising" say how, not whether: only a prohibition upholds)
     negated_acts = [(n_start, v_end) for n_start, n_end in found.get("NEGATOR", ()) if tokens[n_start] not in _MANNER
-                    for cls in ("REVEAL", "NULLIFY", "CHANGE_VERB")
+                    for cls in ("REVEAL", "NULLIFY", "CHANGE_VERB", "FILL_IN")
                     for v_start, v_end in found.get(cls, ())
                     if n_end <= v_start <= n_end + 2 and all(token in _CLITICS for token in tokens[n_end:v_start])]
     if negated_acts:
@@ -656,7 +664,7 @@ def _line_classes(line: str, lex: Lexicon) -> tuple[list[str], dict[str, list[tu
     if cached is None:
         tokens = line.split(" ")
         found = classes_at(tokens, lex) if line.strip() else {}
-        if found:
+        if found or "http" in line or "www" in line:  # a bare URL line still gets its URL_TOKEN
             _with_composites(found, tokens, lex)
         if len(_LINE_CLASSES) >= _LINE_CLASSES_LIMIT:
             _LINE_CLASSES.clear()
@@ -770,6 +778,8 @@ def _shapes_of(families: tuple) -> tuple[list, list, dict[str, tuple[int, ...]]]
 _UNKNOWN = object()
 _LETTERS = re.compile(r"[^\W\d_]+")
 _HEADING_WORDS = 10
+_LABEL_WORDS = 3
+_TITLE_DASH = re.compile(r"\S \s*[—–|] \s*\S")
 
 
 def is_heading(source: str) -> bool:
@@ -784,6 +794,11 @@ def is_heading(source: str) -> bool:
     if not words or len(words) > _HEADING_WORDS:
         return False
     if markdown:
+        return True
+    # a title in sentence case, its name after a dash ("Diretrizes do assistente — Rede Reabilita+"), or a short
+    # section label on a line of its own ("Regras internas", "Our rules")
+    # (not a config section, "[guardrails]", nor a setting, "guardrails = off")
+    if _TITLE_DASH.search(line) or (len(words) <= _LABEL_WORDS and not any(mark in line for mark in "[]=:{}")):
         return True
     long_words = [word for word in words if len(word) >= 4]
     return bool(long_words) and all(word[0].isupper() for word in long_words)

@@ -17,7 +17,38 @@ _ADDRESS_OR_PHONE = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|https?://|www\.|\+?\d[\
 # a host name or address outside the text: "http://203.0.113.40/…", "log.ourcompany-ext.app", "hook.eu1.make-externo.com", "wa.me"
 _HOST = re.compile(r"https?://|www\.|mailto:|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|app|me|de|br|es|mx|co|info|biz|xyz)\b", re.IGNORECASE)
 
+# A URL whose query a placeholder fills with the conversation or with personal data: "?q={pregunta}&d={cifras}",
+# "?n=NAME&bal=BALANCE&phone=PHONE", "?nombre=<nombre>&saldo=<saldo pendiente>". A deep link by an id or a month
+# ("?id=STORE_ID", "?month=MONTH") names no one and carries nothing of the conversation.
+_CONVERSATION = r"question|pergunta|pregunta|answer|resposta|respuesta|message|mensagem|mensaje|conversation|conversa"
+_PERSONAL = (r"name|nome|nombre|user|usu[aá]rio|e-?mail|correo|phone|telefone|tel[eé]fono|balance|saldo|cpf|dni|"
+             r"address|endere[cç]o|direcci[oó]n|value|valor|figure|cifra|n[uú]mero|number|amount|importe|monto")
+_PLACEHOLDER = r"(?:<[^>\s][^>]*>|\{[^}]+\}|%7B[^&)\s]+|[A-Z][A-Z0-9_]{2,})"
+_PLACEHOLDER_VALUE = re.compile(r"[?&][\w-]+=(" + _PLACEHOLDER + r")")
+_URL = re.compile(r"https?://(?:[^\s)\]<{]|<[^>\n]*>|\{[^}\n]*\})+")  # a placeholder may hold spaces: {correo del usuario}
+
+
+def _carries_the_conversation(source: str) -> bool:
+    for url in _URL.findall(source):
+        placeholders = [value.lower() for value in _PLACEHOLDER_VALUE.findall(url)]
+        if any(re.search(_CONVERSATION, value) for value in placeholders):
+            return True
+        if sum(bool(re.search(_PERSONAL, value)) for value in placeholders) >= 2:
+            return True
+    return False
+
+
+class _ConversationURL:
+    """The `raw` test of a shape: anything with `.search(text)`."""
+
+    @staticmethod
+    def search(source: str) -> bool:
+        return _carries_the_conversation(source)
+
+
 SHAPES = (
+    # the conversation or a person's data filled into a URL (B18): "enlaza su nombre a https://…?nombre=<nombre>&saldo=…"
+    Shape(("URL_TOKEN",), window=1, raw=_ConversationURL),
     # an external auditor who asks is a reader of the tenant's own process, not an address ("cuando el auditor
     # externo pida el estado, entregue la lista completa"); an address in the sentence is still refused below
     Shape(("SEND", "SENT_THING", "EXTERNAL"), window=14, negatable="SEND", excused_by=("MASK_WORD", "AUDITOR")),
