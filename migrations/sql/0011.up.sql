@@ -24,10 +24,3 @@ CREATE INDEX agent_optouts_agent_idx ON agent_optouts (agent_id, tenant_id);
 DROP INDEX conversations_project_idx;
 CREATE INDEX conversations_project_idx ON conversations (project_id, tenant_id) WHERE project_id IS NOT NULL;
 
--- The FOR ALL policies the split read and write policies replace (sql/replaceable/): every
--- migration run drops the policies sql/replaceable/ defines, by name, so retired names go here.
--- Left in place, each would OR its condition into the reads again.
-DROP POLICY IF EXISTS agent_optouts_app_own ON agent_optouts;
-DROP POLICY IF EXISTS agent_defaults_app_own ON agent_defaults;
-DROP POLICY IF EXISTS conversations_app_own ON conversations;
-DROP POLICY IF EXISTS conventions_app_own ON conventions;
