@@ -141,7 +141,9 @@ CREATE TABLE agents (
     -- Target of agent_optouts' foreign key: an opt-out carries the layer of the row it hides.
     CONSTRAINT agents_id_scope_key UNIQUE (id, scope_tenant_id, scope_project_id),
     CONSTRAINT agents_tenant_fk FOREIGN KEY (tenant_id) REFERENCES tenants (id) ON DELETE CASCADE,
-    CONSTRAINT agents_project_fk FOREIGN KEY (tenant_id, project_id)
+    -- scope_tenant_id, equal to tenant_id on every project row (agents_project_needs_tenant):
+    -- the cascade of a deleted project then probes agents_project_idx below (revision 0011).
+    CONSTRAINT agents_project_fk FOREIGN KEY (scope_tenant_id, project_id)
         REFERENCES projects (tenant_id, id) ON DELETE CASCADE,
     CONSTRAINT agents_project_needs_tenant CHECK (project_id IS NULL OR tenant_id IS NOT NULL),
     CONSTRAINT agents_slug_format CHECK (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND char_length(slug) <= 80),
@@ -189,7 +191,12 @@ CREATE TABLE agents (
 
 -- Resolution reads a scope's three layers: (0,0), (T,0) and (T,P). The unique key
 -- (scope_tenant_id, scope_project_id, slug) already serves those lookups.
-CREATE INDEX agents_project_idx ON agents (project_id) WHERE project_id IS NOT NULL;
+-- Every index a tenant's query may be planned on leads with scope_tenant_id, the column the
+-- read policy's `= ANY` tests (hostile-tenant round 7, #20-#23, revision 0011): PostgreSQL 15
+-- may leave an `= ANY` on a later column out of the index condition to keep the index's order,
+-- and a policy run as a filter lets EXPLAIN ANALYZE count the rows it removed — another
+-- tenant's. Only the keys by id (agents_pkey, agents_id_scope_key) do not: docs/security.md.
+CREATE INDEX agents_project_idx ON agents (scope_tenant_id, project_id) WHERE project_id IS NOT NULL;
 
 COMMENT ON TABLE agents IS 'Agents: customer-written postures, in three layers (official, tenant, project). The most specific layer wins by slug; see the effective_agents view.';
 COMMENT ON COLUMN agents.tenant_id IS 'NULL = official layer (the product''s, for every tenant).';
@@ -218,7 +225,11 @@ CREATE TABLE agent_optouts (
     agent_scope_tenant_id  bigint NOT NULL,
     agent_scope_project_id bigint NOT NULL,
     created_at             timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT agent_optouts_pkey PRIMARY KEY (project_id, agent_id),
+    -- The tenant in both keys (revision 0011): the read policy's `tenant_id = …`, a plain
+    -- equality, is then an index condition whichever index a query is planned on, so another
+    -- tenant's opt-outs are never fetched to be filtered out (and counted by EXPLAIN ANALYZE,
+    -- hostile-tenant round 7). The project decides the tenant: uniqueness is (project, agent).
+    CONSTRAINT agent_optouts_pkey PRIMARY KEY (project_id, agent_id, tenant_id),
     CONSTRAINT agent_optouts_project_fk FOREIGN KEY (tenant_id, project_id)
         REFERENCES projects (tenant_id, id) ON DELETE CASCADE,
     -- Deleting an agent drops its opt-outs: it is never an integrity problem.
@@ -229,7 +240,7 @@ CREATE TABLE agent_optouts (
         agent_scope_project_id = 0 AND agent_scope_tenant_id IN (0, tenant_id))
 );
 
-CREATE INDEX agent_optouts_agent_idx ON agent_optouts (agent_id);
+CREATE INDEX agent_optouts_agent_idx ON agent_optouts (agent_id, tenant_id);
 
 COMMENT ON TABLE agent_optouts IS 'A project hiding one inherited agent (official or its tenant''s). The slug is then hidden in that project; nothing beneath resurfaces.';
 COMMENT ON COLUMN agent_optouts.tenant_id IS 'The project''s tenant, filled by trigger.';
@@ -296,7 +307,9 @@ CREATE TABLE conversations (
         agent_slug = '' OR (agent_slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND char_length(agent_slug) <= 80))
 );
 
-CREATE INDEX conversations_project_idx ON conversations (project_id) WHERE project_id IS NOT NULL;
+-- With the tenant (revision 0011), as agent_optouts' keys: the read policy's equality is an
+-- index condition here too. Project first: the console reads a project's conversations by it.
+CREATE INDEX conversations_project_idx ON conversations (project_id, tenant_id) WHERE project_id IS NOT NULL;
 
 COMMENT ON TABLE conversations IS 'Conversations and the agent each follows. See conversation_agents.';
 COMMENT ON COLUMN conversations.project_id IS 'NULL = a tenant-wide conversation.';

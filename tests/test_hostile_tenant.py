@@ -643,3 +643,88 @@ def test_twin_with_the_read_policy_as_a_filter_explain_counts_bs_agents(db, worl
                   USING (registry_current_tenant() IS NOT NULL
                          AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()))""")
     assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], SLUG_PROBE) == (1, 1)  # only-b counted
+
+
+# -- EXPLAIN ANALYZE on the other tables (hostile round 7, #20-#23): each read policy is an index
+# condition on every index a probe could be planned on, so B's rows are never fetched to be
+# filtered — and counted. Each probe has a twin with the old index or policy put back. -----------
+def _more_of_b(db, world) -> dict:
+    """Rows of B's in every table the round-7 probes counted (and one opt-out of A's)."""
+    a, b = world["a"], world["b"]
+    for side in (a, b):
+        db.execute("INSERT INTO agent_optouts (project_id, agent_id) VALUES (%s, %s)", (side["project"], world["official"]))
+    agent(db, "only-b-project", b["tenant"], b["project"], instructions="Segredo de b.")
+    db.execute("INSERT INTO conventions (tenant_id, directory, body) VALUES (%s, 'src', 'Tabs.')", (b["tenant"],))
+    set_default(db, "only-b", b["tenant"])
+    return b
+
+
+OLD_SHAPES = {  # what each table had before revision 0011 (indexes) and the policy split (policies)
+    "optouts_by_project": ["ALTER TABLE agent_optouts DROP CONSTRAINT agent_optouts_pkey",
+                           "ALTER TABLE agent_optouts ADD CONSTRAINT agent_optouts_pkey PRIMARY KEY (project_id, agent_id)"],
+    "optouts_by_agent": ["DROP INDEX agent_optouts_agent_idx",
+                         "CREATE INDEX agent_optouts_agent_idx ON agent_optouts (agent_id)"],
+    "agents_by_project": ["DROP INDEX agents_project_idx",
+                          "CREATE INDEX agents_project_idx ON agents (project_id) WHERE project_id IS NOT NULL"],
+    "conversations_by_project": ["DROP INDEX conversations_project_idx",
+                                 "CREATE INDEX conversations_project_idx ON conversations (project_id) WHERE project_id IS NOT NULL"],
+    "conventions_by_scope": [
+        "DROP POLICY conventions_app_read ON conventions",
+        "DROP POLICY conventions_app_insert ON conventions",
+        "DROP POLICY conventions_app_update ON conventions",
+        """CREATE POLICY conventions_app_read ON conventions FOR SELECT TO registry_app
+           USING (registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()))""",
+        """CREATE POLICY conventions_app_own ON conventions FOR ALL TO registry_app
+           USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant())"""],
+    "defaults_by_scope": [
+        "DROP POLICY agent_defaults_app_read ON agent_defaults",
+        "DROP POLICY agent_defaults_app_insert ON agent_defaults",
+        "DROP POLICY agent_defaults_app_update ON agent_defaults",
+        """CREATE POLICY agent_defaults_app_read ON agent_defaults FOR SELECT TO registry_app
+           USING (registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()))""",
+        """CREATE POLICY agent_defaults_app_own ON agent_defaults FOR ALL TO registry_app
+           USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant())"""],
+}
+
+# (probe, what A may see of it, how many of B's rows the old shape counts). A's own opt-out of the
+# official agent is the one row the agent probe returns: the scan reads A's rows, never B's.
+ROUND7_PROBES = {
+    "optouts_by_project": ("SELECT * FROM agent_optouts WHERE project_id = {project}", 0, 1),
+    "optouts_by_agent": ("SELECT * FROM agent_optouts WHERE agent_id = {official}", 1, 1),
+    "agents_by_project": ("SELECT id FROM agents WHERE project_id = {project}", 0, 1),
+    "conversations_by_project": ("SELECT id FROM conversations WHERE project_id = {project}", 0, 1),
+    "conventions_by_scope": ("SELECT id FROM conventions WHERE scope_tenant_id = {tenant}", 0, 1),
+    "defaults_by_scope": ("SELECT default_agent FROM agent_defaults WHERE scope_tenant_id = {tenant}", 0, 1),
+}
+
+
+def _round7_probe(world, b: dict, name: str) -> str:
+    return ROUND7_PROBES[name][0].format(official=world["official"], **b)
+
+
+@pytest.mark.parametrize("name", sorted(ROUND7_PROBES))
+def test_explain_analyze_counts_none_of_bs_rows_in_any_table(db, world, name):
+    """Round 7, #20-#23: 'Rows Removed by Filter' counted B's opt-outs, project agents,
+    conversations, conventions and defaults wherever an index lacked the tenant or a policy ORed."""
+    b = _more_of_b(db, world)
+    seen = ROUND7_PROBES[name][1]
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], _round7_probe(world, b, name)) == (seen, 0)
+
+
+@pytest.mark.parametrize("name", sorted(ROUND7_PROBES))
+def test_twin_with_the_old_index_or_policy_explain_counts_bs_rows(db, world, name):
+    b = _more_of_b(db, world)
+    for statement in OLD_SHAPES[name]:
+        db.execute(statement)
+    _, seen, counted = ROUND7_PROBES[name]
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], _round7_probe(world, b, name)) == (seen, counted)
+
+
+def test_a_probe_ordered_by_the_index_still_carries_the_policy(db, world):
+    """An `= ANY` on a later column of an index may be left out of the index condition to keep the
+    order (PostgreSQL 15): the agents' indexes lead with scope_tenant_id, so ordering by the index
+    cannot push the policy back into a filter; the opt-outs' plain equality is held on any column."""
+    b = _more_of_b(db, world)
+    url, a = _url(db, TENANT_LOGIN), world["a"]["tenant"]
+    assert _removed_by_filter(url, a, f"SELECT id FROM agents WHERE project_id >= {b['project']} ORDER BY project_id") == (0, 0)
+    assert _removed_by_filter(url, a, "SELECT agent_id FROM agent_optouts WHERE agent_id > 0 ORDER BY agent_id") == (1, 0)

@@ -270,8 +270,8 @@ def test_without_the_app_policy_the_official_write_check_fails(app_url, world, d
 
 def test_with_a_casting_policy_the_unset_case_would_error(app_url, world, db):
     """What fail-closed guards against: a naive ::bigint cast raises on '' instead of hiding rows."""
-    db.execute("DROP POLICY conversations_app_own ON conversations")
-    db.execute("""CREATE POLICY conversations_app_own ON conversations FOR ALL TO registry_app
+    db.execute("DROP POLICY conversations_app_read ON conversations")
+    db.execute("""CREATE POLICY conversations_app_read ON conversations FOR SELECT TO registry_app
                   USING (tenant_id = current_setting('registry.tenant_id', true)::bigint)""")
     with pytest.raises(psycopg.errors.InvalidTextRepresentation):
         with as_tenant(app_url, "") as conn:

@@ -25,6 +25,24 @@ def test_migrated_database_equals_the_one_built_from_sql(db, empty_db_url):
     assert expected["views"] and expected["functions"] and expected["triggers"]
 
 
+def test_upgrading_from_0010_equals_the_one_built_from_sql(db, empty_db_url):
+    """Revision 0011 split four FOR ALL policies into read and write ones: a database that had the
+    old ones must lose them (each would OR its condition into the reads again, docs/security.md).
+    They go with `DROP FUNCTION registry_current_tenant CASCADE` at the start of every run."""
+    migrate.upgrade(empty_db_url, "0010")  # with this checkout's policies: put 0010's back
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        for table in ("agent_optouts", "agent_defaults", "conversations", "conventions"):
+            conn.execute(f"""CREATE POLICY {table}_app_own ON {table} FOR ALL TO registry_app
+                             USING (tenant_id = registry_current_tenant())
+                             WITH CHECK (tenant_id = registry_current_tenant())""")
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url) as migrated:
+        expected, actual = snapshot(db), snapshot(migrated)
+    # The privileges' order in an ACL follows the order they were granted in; not compared.
+    for kind in ("policies", "indexes", "constraints", "columns"):
+        assert actual[kind] == expected[kind], f"{kind} differ between sql/ and 0010 upgraded to head"
+
+
 def test_upgrade_downgrade_upgrade_with_data(empty_db_url):
     migrate.upgrade(empty_db_url, "head")
     with psycopg.connect(empty_db_url) as conn:

@@ -55,10 +55,15 @@ $$;
 
 COMMENT ON FUNCTION delete_convention(bigint) IS 'Deletes a convention the caller may delete (with its history); returns its id, or NULL when there was none to delete.';
 
--- registry_app: its own tenant's rows; the official layer readable, never writable (as agents).
+-- registry_app: its own tenant's rows; the official layer readable, never writable — the
+-- agents' shape (policies.sql): the read policy an index condition on conventions_scope_idx's
+-- first column, the writes in policies of their own, so no OR makes the read a filter
+-- (hostile-tenant round 7: EXPLAIN ANALYZE counted another tenant's conventions).
 CREATE POLICY conventions_app_read ON public.conventions FOR SELECT TO registry_app
-    USING (public.registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = public.registry_current_tenant()));
-CREATE POLICY conventions_app_own ON public.conventions FOR ALL TO registry_app
+    USING (scope_tenant_id = ANY ((SELECT public.registry_visible_tenants())::bigint[]));
+CREATE POLICY conventions_app_insert ON public.conventions FOR INSERT TO registry_app
+    WITH CHECK (tenant_id = public.registry_current_tenant());
+CREATE POLICY conventions_app_update ON public.conventions FOR UPDATE TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
 -- History follows its convention: readable where the convention is; written by the trigger only.
 CREATE POLICY convention_versions_app_read ON public.convention_versions FOR SELECT TO registry_app

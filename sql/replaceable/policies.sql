@@ -57,13 +57,27 @@ CREATE POLICY agents_app_insert ON public.agents FOR INSERT TO registry_app
     WITH CHECK (tenant_id = public.registry_current_tenant());
 CREATE POLICY agents_app_update ON public.agents FOR UPDATE TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
-CREATE POLICY agent_optouts_app_own ON public.agent_optouts FOR ALL TO registry_app
-    USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
+-- The same shape for every table a tenant reads (hostile-tenant round 7, #20-#23): one read
+-- policy, computed once a query, that is an index condition on each index of the table but the
+-- keys by id — an `= ANY` of the visible tenants on the column every such index leads with, or
+-- for a table of one tenant's rows a plain equality on tenant_id, which every index of it holds
+-- (revision 0011; PostgreSQL makes a plain equality an index condition on any column of a
+-- b-tree, an `= ANY` only surely on the first). The writes have policies of their own.
+CREATE POLICY agent_optouts_app_read ON public.agent_optouts FOR SELECT TO registry_app
+    USING (tenant_id = (SELECT public.registry_current_tenant()));
+CREATE POLICY agent_optouts_app_insert ON public.agent_optouts FOR INSERT TO registry_app
+    WITH CHECK (tenant_id = public.registry_current_tenant());
 CREATE POLICY agent_defaults_app_read ON public.agent_defaults FOR SELECT TO registry_app
-    USING (public.registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = public.registry_current_tenant()));
-CREATE POLICY agent_defaults_app_own ON public.agent_defaults FOR ALL TO registry_app
+    USING (scope_tenant_id = ANY ((SELECT public.registry_visible_tenants())::bigint[]));
+CREATE POLICY agent_defaults_app_insert ON public.agent_defaults FOR INSERT TO registry_app
+    WITH CHECK (tenant_id = public.registry_current_tenant());
+CREATE POLICY agent_defaults_app_update ON public.agent_defaults FOR UPDATE TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
-CREATE POLICY conversations_app_own ON public.conversations FOR ALL TO registry_app
+CREATE POLICY conversations_app_read ON public.conversations FOR SELECT TO registry_app
+    USING (tenant_id = (SELECT public.registry_current_tenant()));
+CREATE POLICY conversations_app_insert ON public.conversations FOR INSERT TO registry_app
+    WITH CHECK (tenant_id = public.registry_current_tenant());
+CREATE POLICY conversations_app_update ON public.conversations FOR UPDATE TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
 -- History follows its agent: readable where the agent is. Only the history trigger writes it
 -- (agents_keep_history.sql, as the owner), so a tenant cannot forge a version.
