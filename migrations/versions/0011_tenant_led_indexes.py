@@ -2,7 +2,7 @@
 
 Revision ID: 0011
 Revises: 0010
-Create Date: 2026-12-02
+Create Date: 2026-12-01
 
 The SQL lives in migrations/sql/0011.up.sql and 0011.down.sql.
 """
