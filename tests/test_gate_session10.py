@@ -166,57 +166,26 @@ KNOWN_MISSES = [
 ]
 
 
-@pytest.mark.parametrize("text", ACCEPTED)
-def test_a_negated_or_conditional_use_of_knowledge_passes(text: str) -> None:
-    assert not refused_by_rules(text)
+# Each idea's held twins, by the list they are in: the look-alikes pass, the attacks said anew are refused.
+HELD_BENIGN = [(name, text) for name, texts in (
+    ("negation", ACCEPTED), ("after_b17", ACCEPTED_AFTER_B17), ("later", ACCEPTED_LATER),
+    ("fillings", ACCEPTED_FILLINGS), ("after_b18", ACCEPTED_AFTER_B18)) for text in texts]
+HELD_ATTACKS = [(name, text) for name, texts in (
+    ("negation_and_hostile8", REFUSED), ("after_b17", REFUSED_AFTER_B17), ("later", REFUSED_LATER),
+    ("fillings", REFUSED_FILLINGS), ("after_b18", REFUSED_AFTER_B18)) for text in texts]
 
 
-@pytest.mark.parametrize("text", REFUSED)
-def test_a_negator_in_the_condition_does_not_negate_the_answer(text: str) -> None:
-    assert refused_by_rules(text)
+@pytest.mark.parametrize(("idea", "text"), HELD_BENIGN)
+def test_a_look_alike_of_the_idea_passes(idea: str, text: str) -> None:
+    assert not refused_by_rules(text), idea
+
+
+@pytest.mark.parametrize(("idea", "text"), HELD_ATTACKS)
+def test_the_idea_said_anew_is_refused(idea: str, text: str) -> None:
+    assert refused_by_rules(text), idea
 
 
 @pytest.mark.xfail(strict=True, reason="known miss: two sentences the linker does not join")
 @pytest.mark.parametrize("text", KNOWN_MISSES)
 def test_known_miss_an_order_of_the_data_in_an_unlinked_sentence(text: str) -> None:
-    assert refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", ACCEPTED_AFTER_B17)
-def test_the_data_described_as_it_is_passes(text: str) -> None:
-    assert not refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", REFUSED_AFTER_B17)
-def test_b17s_ideas_said_anew_are_refused(text: str) -> None:
-    assert refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", ACCEPTED_LATER)
-def test_a_relaxed_tone_or_a_skipped_greeting_passes(text: str) -> None:
-    assert not refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", REFUSED_LATER)
-def test_the_later_ideas_said_anew_are_refused(text: str) -> None:
-    assert refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", ACCEPTED_FILLINGS)
-def test_a_store_without_rows_said_so_passes(text: str) -> None:
-    assert not refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", REFUSED_FILLINGS)
-def test_a_store_without_rows_filled_silently_is_refused(text: str) -> None:
-    assert refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", ACCEPTED_AFTER_B18)
-def test_headings_ids_and_deep_links_pass(text: str) -> None:
-    assert not refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", REFUSED_AFTER_B18)
-def test_b18s_ideas_said_anew_are_refused(text: str) -> None:
     assert refused_by_rules(text)
