@@ -782,9 +782,11 @@ _LABEL_WORDS = 3
 _TITLE_DASH = re.compile(r"\S \s*[—–|] \s*\S")
 
 
-def is_heading(source: str) -> bool:
+def is_heading(source: str, labels: bool = True) -> bool:
     """Whether a line is a title: a Markdown heading, or a short line in Title Case (every word of four
-    letters or more capitalised) that does not end like a sentence or a clause (. ! ? : ;)."""
+    letters or more capitalised) that does not end like a sentence or a clause (. ! ? : ;). With `labels`,
+    also a sentence-case title with its name after a dash and a section label of up to three words (the
+    caller turns them off for a line that names the product's rules by itself)."""
     line = source.strip()
     markdown = line.startswith("#")
     line = line.lstrip("#").strip().strip("*_ ").strip()
@@ -798,7 +800,7 @@ def is_heading(source: str) -> bool:
     # a title in sentence case, its name after a dash ("Diretrizes do assistente — Rede Reabilita+"), or a short
     # section label on a line of its own ("Regras internas", "Our rules")
     # (not a config section, "[guardrails]", nor a setting, "guardrails = off")
-    if _TITLE_DASH.search(line) or (len(words) <= _LABEL_WORDS and not any(mark in line for mark in "[]=:{}")):
+    if labels and (_TITLE_DASH.search(line) or (len(words) <= _LABEL_WORDS and not any(mark in line for mark in "[]=:{}"))):
         return True
     long_words = [word for word in words if len(word) >= 4]
     return bool(long_words) and all(word[0].isupper() for word in long_words)
@@ -842,7 +844,10 @@ def _single_sentence_verdict(sentences: Sentences, index: int, single: list, by_
                 continue
         if shape.not_in_heading:
             reads_source = True
-            if is_heading(sentences.sentence_source(index)) or is_heading(sentences.line_source(index)):
+            # a short label passes unless it names the product's rules by itself ("Regras da plataforma" over a
+            # list that may revoke them; "Regras internas" is the customer's own section)
+            labels = "STRONG_SELF" not in found
+            if is_heading(sentences.sentence_source(index), labels) or is_heading(sentences.line_source(index), labels):
                 continue
         span = _match(shape, found, tokens, lex)
         if span:
