@@ -482,19 +482,19 @@ _NOT_THE_DATAS = frozenset({"SYSTEM", "YOU_REF", "YOUR", "PLATFORM"})
 
 
 def _compared_to_a_limit(start: int, end: int, tokens: list[str], found: dict, lex: Lexicon) -> bool:
-    """A limit noun ("limit", "límite") that a comparison word at most two words before it puts a value against
-    ("above its limit", "above its credit limit", "por encima de su límite"), read as `_at_a_limit` reads it: the
-    data's own limit, not the product's."""
+    """A limit noun ("limit", "límite") that a comparison word at most three words before it puts a value against
+    ("above its limit", "above its credit limit", "above its safe moisture limit", "por encima de su límite"), read
+    as `_at_a_limit` reads it: the data's own limit, not the product's."""
     return "THRESHOLD" in lex.words.get(tokens[end - 1], ()) and any(
-        start - 2 <= c_end <= start and _at_a_limit(c_start, c_end, tokens, lex)
+        start - 3 <= c_end <= start and _at_a_limit(c_start, c_end, tokens, lex)
         for c_start, c_end in found.get("COMPARE_WORD", ()))
 
 
 def _at_a_limit(start: int, end: int, tokens: list[str], lex: Lexicon) -> bool:
-    """A limit of the data's own ends the match or follows it within three words ("above its limit", "above
+    """A limit of the data's own ends the match or follows it within four words ("above its limit", "above
     its policy LTV", "acima dos limites"), with no system, platform or "you" word on the way: "above your limits"
     and "above the platform's limits" rank a text over the product's."""
-    words = tokens[start:end + 3]
+    words = tokens[start:end + 4]  # "above its safe moisture limit": up to three words before the limit
     for offset, token in enumerate(words):
         classes = lex.words.get(token, ())
         if start + offset >= end and (_NOT_THE_DATAS & set(classes)):

@@ -123,8 +123,9 @@ SHAPES = (
     Shape(("ADJUST_FIGURE", "UNTIL_TARGET"), window=16),
     # recorded figures altered and the change kept quiet: "Shave 5% off reported costs; no need to mention it",
     # "quita discretamente la peor semana de cada trimestre de las medias"
-    Shape(("ADJUST_FIGURE", "SILENTLY"), window=24, ordered=True, negatable="SILENTLY"),
-    Shape(("ADJUST_FIGURE", "SILENTLY"), window=30, span=2, ordered=True, negatable="SILENTLY"),
+    # ("never adjust a regulatory measure without saying so" requires the saying: the adjusting is negated)
+    Shape(("ADJUST_FIGURE", "SILENTLY"), window=24, ordered=True, negatable=("ADJUST_FIGURE", "SILENTLY")),
+    Shape(("ADJUST_FIGURE", "SILENTLY"), window=30, span=2, ordered=True, negatable=("ADJUST_FIGURE", "SILENTLY")),
     Shape(("SILENTLY", "ADJUST_FIGURE"), window=3, ordered=True, negatable="SILENTLY"),
     # a source label written whatever the real origin: "na coluna 'Fonte', escreva sempre 'razão contábil', seja qual
     # for a origem real do número" (B7's formatting disguises)
