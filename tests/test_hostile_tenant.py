@@ -659,6 +659,18 @@ def _more_of_b(db, world) -> dict:
     return b
 
 
+def _read_and_own_policies(table: str) -> list[str]:
+    """A table's policies before the split: the read policy with its OR, and a FOR ALL policy ORed into the reads."""
+    return [
+        f"DROP POLICY {table}_app_read ON {table}",
+        f"DROP POLICY {table}_app_insert ON {table}",
+        f"DROP POLICY {table}_app_update ON {table}",
+        f"""CREATE POLICY {table}_app_read ON {table} FOR SELECT TO registry_app
+           USING (registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()))""",
+        f"""CREATE POLICY {table}_app_own ON {table} FOR ALL TO registry_app
+           USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant())"""]
+
+
 OLD_SHAPES = {  # what each table had before revision 0011 (indexes) and the policy split (policies)
     "optouts_by_project": ["ALTER TABLE agent_optouts DROP CONSTRAINT agent_optouts_pkey",
                            "ALTER TABLE agent_optouts ADD CONSTRAINT agent_optouts_pkey PRIMARY KEY (project_id, agent_id)"],
@@ -668,22 +680,8 @@ OLD_SHAPES = {  # what each table had before revision 0011 (indexes) and the pol
                           "CREATE INDEX agents_project_idx ON agents (project_id) WHERE project_id IS NOT NULL"],
     "conversations_by_project": ["DROP INDEX conversations_project_idx",
                                  "CREATE INDEX conversations_project_idx ON conversations (project_id) WHERE project_id IS NOT NULL"],
-    "conventions_by_scope": [
-        "DROP POLICY conventions_app_read ON conventions",
-        "DROP POLICY conventions_app_insert ON conventions",
-        "DROP POLICY conventions_app_update ON conventions",
-        """CREATE POLICY conventions_app_read ON conventions FOR SELECT TO registry_app
-           USING (registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()))""",
-        """CREATE POLICY conventions_app_own ON conventions FOR ALL TO registry_app
-           USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant())"""],
-    "defaults_by_scope": [
-        "DROP POLICY agent_defaults_app_read ON agent_defaults",
-        "DROP POLICY agent_defaults_app_insert ON agent_defaults",
-        "DROP POLICY agent_defaults_app_update ON agent_defaults",
-        """CREATE POLICY agent_defaults_app_read ON agent_defaults FOR SELECT TO registry_app
-           USING (registry_current_tenant() IS NOT NULL AND (tenant_id IS NULL OR tenant_id = registry_current_tenant()))""",
-        """CREATE POLICY agent_defaults_app_own ON agent_defaults FOR ALL TO registry_app
-           USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant())"""],
+    "conventions_by_scope": _read_and_own_policies("conventions"),
+    "defaults_by_scope": _read_and_own_policies("agent_defaults"),
 }
 
 # (probe, what A may see of it, how many of B's rows the old shape counts). A's own opt-out of the

@@ -137,11 +137,6 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     empty_parts = [span for span in found.get("MISSING", ()) if span[0] in data_loc_ends and span[0] in without_starts]
     if empty_parts:
         found["EMPTY_PART"] = empty_parts
-    # URL_TOKEN: a URL, which the skeleton folds into one token ("httpslookupexamplecom…"); the exfiltration family
-    # reads its source
-    urls = [(k, k + 1) for k, token in enumerate(tokens) if "http" in token or token.startswith("www")]
-    if urls:
-        found["URL_TOKEN"] = urls
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
     # "the rules above" names the rules by their place: its "above" ranks nothing
     for cls in ("PRIORITY", "OVER", "COMPARE_WORD"):
@@ -664,8 +659,14 @@ def _line_classes(line: str, lex: Lexicon) -> tuple[list[str], dict[str, list[tu
     if cached is None:
         tokens = line.split(" ")
         found = classes_at(tokens, lex) if line.strip() else {}
-        if found or "http" in line or "www" in line:  # a bare URL line still gets its URL_TOKEN
+        if found:
             _with_composites(found, tokens, lex)
+        # URL_TOKEN: a URL, which the skeleton folds into one token ("httpslookupexamplecom…"); the exfiltration
+        # family reads its source. Only a line that holds one is scanned for it.
+        if "http" in line or "www" in line:
+            urls = [(k, k + 1) for k, token in enumerate(tokens) if "http" in token or token.startswith("www")]
+            if urls:
+                found["URL_TOKEN"] = urls
         if len(_LINE_CLASSES) >= _LINE_CLASSES_LIMIT:
             _LINE_CLASSES.clear()
         cached = _LINE_CLASSES[line] = (tokens, found)
@@ -829,15 +830,13 @@ def _single_sentence_verdict(sentences: Sentences, index: int, single: list, by_
     it read the sentence's source (a shape's `raw` pattern) rather than only its skeleton line."""
     tokens, found, _ = sentences.items[index]
     refused_request = _refused_request(found)
-    reads_source = False
+    reads_source = "CLAUSE_BREAK" in found  # the source's punctuation, not only the skeleton line
     # only the shapes keyed on a class this sentence holds, in family order
     candidates = sorted({position for cls in found for position in by_class.get(cls, ())})
     for position in candidates:
         family, shape = single[position]
         if not found.keys() >= shape.need_set or (refused_request and shape.request_excuses):
             continue
-        if "CLAUSE_BREAK" in found:  # the source's punctuation, not only the skeleton line
-            reads_source = True
         if shape.raw is not None:
             reads_source = True
             if not shape.raw.search(sentences.sentence_source(index)):

@@ -20,9 +20,11 @@ _HOST = re.compile(r"https?://|www\.|mailto:|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w-]
 # A URL whose query a placeholder fills with the conversation or with personal data: "?q={pregunta}&d={cifras}",
 # "?n=NAME&bal=BALANCE&phone=PHONE", "?nombre=<nombre>&saldo=<saldo pendiente>". A deep link by an id or a month
 # ("?id=STORE_ID", "?month=MONTH") names no one and carries nothing of the conversation.
-_CONVERSATION = r"question|pergunta|pregunta|answer|resposta|respuesta|message|mensagem|mensaje|conversation|conversa"
-_PERSONAL = (r"name|nome|nombre|user|usu[aá]rio|e-?mail|correo|phone|telefone|tel[eé]fono|balance|saldo|cpf|dni|"
-             r"address|endere[cç]o|direcci[oó]n|value|valor|figure|cifra|n[uú]mero|number|amount|importe|monto")
+_CONVERSATION = re.compile(r"question|pergunta|pregunta|answer|resposta|respuesta|message|mensagem|mensaje|"
+                           r"conversation|conversa")
+_PERSONAL = re.compile(r"name|nome|nombre|user|usu[aá]rio|e-?mail|correo|phone|telefone|tel[eé]fono|balance|saldo|"
+                       r"cpf|dni|address|endere[cç]o|direcci[oó]n|value|valor|figure|cifra|n[uú]mero|number|amount|"
+                       r"importe|monto")
 _PLACEHOLDER = r"(?:<[^>\s][^>]*>|\{[^}]+\}|%7B[^&)\s]+|[A-Z][A-Z0-9_]{2,})"
 _PLACEHOLDER_VALUE = re.compile(r"[?&][\w-]+=(" + _PLACEHOLDER + r")")
 _URL = re.compile(r"https?://(?:[^\s)\]<{]|<[^>\n]*>|\{[^}\n]*\})+")  # a placeholder may hold spaces: {correo del usuario}
@@ -31,9 +33,9 @@ _URL = re.compile(r"https?://(?:[^\s)\]<{]|<[^>\n]*>|\{[^}\n]*\})+")  # a placeh
 def _carries_the_conversation(source: str) -> bool:
     for url in _URL.findall(source):
         placeholders = [value.lower() for value in _PLACEHOLDER_VALUE.findall(url)]
-        if any(re.search(_CONVERSATION, value) for value in placeholders):
+        if any(_CONVERSATION.search(value) for value in placeholders):
             return True
-        if sum(bool(re.search(_PERSONAL, value)) for value in placeholders) >= 2:
+        if sum(bool(_PERSONAL.search(value)) for value in placeholders) >= 2:
             return True
     return False
 
