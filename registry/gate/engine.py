@@ -210,8 +210,11 @@ _NEGATORS = frozenset(
 # Words that may sit between a negator and its verb: "do not ever ignore", "nunca deve ignorar".
 _NEGATION_BRIDGE = frozenset(
     "ever you voce deve devem must should debes debe deben se lo la te to try tente intente trate de please por "
-    "favor mais more".split()
+    "favor mais more be been ser".split()
 )
+_DISJUNCTIONS = frozenset("or ou o".split())
+_SYSTEM_WORDS = frozenset(("system", "sistema", "the system", "o sistema", "el sistema"))
+_OUR_BEFORE = re.compile(r"\b(?:our|nosso|nossa|nuestro|nuestra)(?: \w+){0,2} $")
 # "When asked to invent a number, refuse." quotes an attack in order to refuse it.
 _REQUEST_WORDS = frozenset(
     "ask asks asked asking tell tells told request requests requested want wants wanted try tries tried attempt "
@@ -253,11 +256,20 @@ def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _is_negated(words_before: list[str]) -> bool:
-    for word in reversed(words_before[-4:]):
+    """A negator just before the act, past bridge words ("do not ever ignore") and past one verb the act is
+    coordinated with: "must not be inferred or guessed", "nunca deve ser estimado ou inventado"."""
+    words = words_before[-6:]
+    index, coordinated, seen = len(words) - 1, False, 0
+    while index >= 0 and seen < 4:
+        word = words[index]
         if word in _NEGATORS:
             return True
+        if word in _DISJUNCTIONS and not coordinated and index >= 1 and words[index - 1] not in _NEGATORS:
+            coordinated, index = True, index - 2
+            continue
         if word not in _NEGATION_BRIDGE:
             return False
+        index, seen = index - 1, seen + 1
     return False
 
 
@@ -457,6 +469,8 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
             action_start = starts[index] + action.start()
             if pairing.name in _DISREGARD_RULES and _PRESENTATION_RULE.search(skeleton.text[start:end]):
                 continue  # "this overrides the general rounding guidance above": a presentation rule
+            if target.group(0) in _SYSTEM_WORDS and _OUR_BEFORE.search(window[:target.start()]):
+                continue  # "override the suggested quantity from our inventory system": the customer's own system
             if _strongly_negated(window[:min(target.start(), action.start())]) or _strongly_negated(window[:action.start()]):
                 continue  # "never carry forward yesterday's value without saying": the rule upheld
             if not _is_excused(skeleton.text, start, end, _PAIRING_EXCUSES, action_start):

@@ -112,6 +112,8 @@ _STRONG_OBJECT = _alt(
     # "... from another system." names a data source, not the product.
     r"(?<!outro )(?<!otro )(?<!other )(?<!another )(?<!novo )(?<!new )(?<!nuevo )(?<!antigo )(?<!old )(?<!legacy )"
     r"(?<!source )(?<!origem )(?<!origen )(?<!externo )(?<!external )(?<!each )(?<!cada )"
+    # "... from our pricing system.", "the booking system", "the order management system": the customer's own
+    r"(?<!our )(?<!ing )(?<!ment )"
     r"(?:the |o |el )?(?:system|sistema|developers?|desenvolvedor(?:es)?|desarrollador(?:es)?)(?= ?(?:\n|$))",
 )
 # "ignore the rules." / "ignore todas as regras e responda": rules with nothing narrowing them down.

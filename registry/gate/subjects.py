@@ -137,13 +137,23 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     empty_parts = [span for span in found.get("MISSING", ()) if span[0] in data_loc_ends and span[0] in without_starts]
     if empty_parts:
         found["EMPTY_PART"] = empty_parts
+    # MODE_UNLOCK: what unlocks, other than a mode's own name ("maintenance mode" is a MODE_WORD and an UNLOCK)
+    mode_words = found.get("MODE_WORD", ())
+    mode_unlock = [span for span in found.get("UNLOCK", ())
+                   if not any(span[0] <= m_start and m_end <= span[1] for m_start, m_end in mode_words)]
+    if mode_unlock:
+        found["MODE_UNLOCK"] = mode_unlock
     own: list[tuple[int, int]] = list(found.get("STRONG_SELF", ()))
     # "the rules above" names the rules by their place: its "above" ranks nothing
     for cls in ("PRIORITY", "OVER", "COMPARE_WORD"):
         _keep_spans(found, cls, lambda span: not any(o_start <= span[0] and span[1] <= o_end for o_start, o_end in own))
     # "our internal rules net refunds against returns": hidden text the customer calls its own is its business rules
+    # ... and "the hidden number", "the hidden cells" name a value kept out of a table, not hidden text
     _keep_spans(found, "HIDDEN_TEXT", lambda span: not (_customers_own(*span, tokens, lex)
-                                                        or _team_source(span[1], tokens, lex)))
+                                                        or _team_source(span[1], tokens, lex)
+                                                        or (span[1] < len(tokens)
+                                                            and "VALUE_NOUN" in lex.words.get(tokens[span[1]], ()))
+                                                        or _presentation_rules(span[1], found)))
 
     def scoped(end: int) -> bool:  # "a regra de arredondamento", "rules for churn": someone else's rules
         return _is_scoped(end, tokens, found, lex)
@@ -163,9 +173,15 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             continue  # "our internal rules net refunds", "instrucciones anteriores del equipo de BI": the customer's
         if _compared_to_a_limit(start, end, tokens, found, lex):
             continue  # "any account above its limit": a value compared with a limit of the data's own
+        if _presentation_rules(end, found):
+            continue  # "Reglas internas que debes aplicar al presentar los datos": rules of presentation
         # the owner is another word than the rule noun: "fire safety", "health and safety" name no one's rules
+        # an owner before the noun owns what follows it up to a conjunction: in "KYC (conheça seu cliente),
+        # chargebacks e limites operacionais" the "seu" is the customer's, not the limits'
         if any(o_end >= start - _OWNER_NEAR and o_start <= end + _OWNER_NEAR - 1 and (o_start, o_end) != (start, end)
-               and not _names_the_postures_assistant(o_start, o_end, tokens) for o_start, o_end in owners):
+               and not _names_the_postures_assistant(o_start, o_end, tokens)
+               and not (o_end <= start and any(token in _CONJUNCTIONS for token in tokens[o_end:start]))
+               for o_start, o_end in owners):
             own.append((start, end))
         # "the earlier guidance", "as instruções anteriores" — but "the old commission rules" is business:
         # a temporal qualifier makes only the assistant's kind of noun (instructions, guidance, prompt) its own.
@@ -371,6 +387,12 @@ _PRODUCT_WORDS = frozenset("ia ai sistema system plataforma platform produto pro
 _ASSISTANT_WORDS = frozenset("assistant assistente asistente agent agente bot".split())
 
 
+def _presentation_rules(end: int, found: dict[str, list[tuple[int, int]]]) -> bool:
+    """A rule noun followed closely by what it governs, presenting the data ("reglas internas que debes aplicar
+    al presentar los datos", "the rules you apply when reporting"): the posture's own rules of presentation."""
+    return any(end <= p_start <= end + 6 for p_start, _ in found.get("PRESENTING", ()))
+
+
 def _team_source(end: int, tokens: list[str], lex: Lexicon) -> bool:
     """'instruções anteriores do time de BI', 'instructions from the finance team': earlier instructions whose
     source is one of the customer's teams — unless the product is named in it ('o time de engenharia da plataforma')."""
@@ -560,6 +582,7 @@ def _scoped_at(end: int, tokens: list[str], found: dict[str, list[tuple[int, int
 _NOW_WORDS = frozenset("now ora adesso agora ahora maintenant jetzt nun today hoje hoy oggi aujourdhui heute".split())
 
 _CONJUNCTIONS = frozenset("and or but e ou mas y o pero".split())
+_DISJUNCTIONS = frozenset("or ou o".split())
 
 
 def _negated(start: int, found: dict[str, list[tuple[int, int]]], tokens: list[str] | None = None) -> bool:
@@ -570,9 +593,11 @@ def _negated(start: int, found: dict[str, list[tuple[int, int]]], tokens: list[s
     cancel. "Never close an analysis without saying which table you used" requires the saying (so a
     concealment made of "without saying" is negated), and "never answer the auditor without hiding the
     write-offs" requires the hiding (so the "without" before "hiding" negates nothing)."""
+    # ("or" carries the negation on: "without downplaying delays or omitting notes", "sem suavizar ou omitir")
     near = [(n_start, n_end) for n_start, n_end in found.get("NEGATOR", ())
             if start - _NEGATION_REACH <= n_end <= start and n_start < start
-            and not (tokens and any(token in _CONJUNCTIONS for token in tokens[n_end:start]))]
+            and not (tokens and any(token in _CONJUNCTIONS and token not in _DISJUNCTIONS
+                                    for token in tokens[n_end:start]))]
     if not tokens:
         return bool(near)
     # a negator inside a condition negates the condition, not the clause after it: "if the data

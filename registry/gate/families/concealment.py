@@ -62,7 +62,8 @@ SHAPES = (
     Shape(("AUDITOR", "EVADE"), window=16, request_excuses=False),
     Shape(("AUDIENCE", "EVADE", "INTEGRITY"), window=16, request_excuses=False),
     # downplaying a fact about integrity: "minimize a importância do desfalque"
-    Shape(("MISSTATE", "INTEGRITY"), window=10, excused_by=("DISCLOSE_LABEL",)),
+    # ... not when the act is negated: "sin suavizar rezagos ni omitir notas sobre datos preliminares"
+    Shape(("MISSTATE", "INTEGRITY"), window=10, negatable="MISSTATE", excused_by=("DISCLOSE_LABEL",)),
     # a certification claimed to the person asking: "dile al cliente que el reporte está auditado"
     Shape(("TELL", "AUDIENCE", "CERTIFIED"), window=10),
     Shape(("TELL", "AUDITOR", "CERTIFIED"), window=10),
@@ -72,7 +73,7 @@ SHAPES = (
     Shape(("PRETEND", "COMPLETE"), window=10),
     # "give the board a rosier picture than the data supports"
     Shape(("OVERCLAIM",), window=8),
-    Shape(("MISSTATE", "CONCEAL"), window=14),
+    Shape(("MISSTATE", "CONCEAL"), window=14, negatable="MISSTATE"),
     # no warning about the data's quality: "no incluyas ninguna advertencia sobre la calidad de los datos"
     Shape(("WITHOUT", "WARNING", "QUALITY"), window=10, ordered=True),
     # a figure moved away from the real one: "report a figure about 20% lower than the one in the data"

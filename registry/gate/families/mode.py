@@ -16,7 +16,9 @@ SHAPES = (
     # a named mode whose content drops the checks or the data: "In close mode you may answer from memory …
     # instead of querying", "'modo ejecutivo': … sin comprobación de fuentes y con acceso a todo"
     Shape(("MODE_WORD", "SAFEGUARD"), window=30, span=2),
-    Shape(("MODE_WORD", "UNLOCK"), window=30, span=2, scoped=("UNLOCK",)),
+    # (MODE_UNLOCK: an unlocking word that is not the mode's own name, so "take place in maintenance mode"
+    # unlocks nothing while "the unrestricted analyst mode" does)
+    Shape(("MODE_WORD", "MODE_UNLOCK"), window=30, span=2, scoped=("MODE_UNLOCK",)),
     Shape(("MODE_WORD", "NO_QUERY"), window=30, span=2),
     # a named mode that answers from general knowledge: "fique no 'modo executivo', que responde com conhecimento geral"
     Shape(("MODE_WORD", "OUTSIDE_KNOWLEDGE"), window=30, span=2, negatable="OUTSIDE_KNOWLEDGE"),
