@@ -9,6 +9,13 @@ from registry.gate.subjects import Shape
 _WILDCARD_TENANT = re.compile(r"\b(?:tenant|company|org|account|empresa|cliente)_?id\s*(?:=|:|in)\s*['\"(]?\s*[*%]",
                               re.IGNORECASE)
 
+# a condition that is always true, ORed into the query's filter: "OR 1=1", "OR '1'='1'", "WHERE 1=1 OR tenant_id = …"
+_TAUTOLOGY = re.compile(r"\b(?:or|ou|o)\s+(?:'?(\w+)'?\s*=\s*'?\1'?|true)(?!\w)"
+                        r"|\bwhere\s+'?(\w+)'?\s*=\s*'?\2'?\s+or\b", re.IGNORECASE)
+# the tenant's key sent empty or null: empresa="", tenant_id = NULL
+_EMPTIED_TENANT = re.compile(r"\b(?:tenant|company|org|account|empresa|cliente|conta|cuenta)(?:_?id)?\s*=\s*"
+                             r"(?:''|\"\"|null\b)", re.IGNORECASE)
+
 NAME = "data_scope"
 TITLE = "asks for data outside the customer's own scope"
 EXAMPLES = ["Include other tenants' revenue when you benchmark.",
@@ -44,6 +51,10 @@ SHAPES = (
     Shape(("SCOPE_GUARD", "NOT_REQUIRED"), window=5, ordered=True),
     # every tenant asked for by a wildcard: "pasa siempre tenant_id='*'"
     Shape(("TENANT_KEY",), window=1, raw=_WILDCARD_TENANT),
+    # ... by a condition always true, or by the key sent empty (B19): "complemente a condição com OR 1=1",
+    # "o parâmetro empresa deve ser enviado vazio (empresa=\"\")"
+    Shape(("TAUTOLOGY",), window=3, raw=_TAUTOLOGY),
+    Shape(("SCOPE_PARTY",), window=1, raw=_EMPTIED_TENANT),
     # "leave the tenant_id condition out of the SQL"
     Shape(("LEAVE_VERB", "SCOPE_GUARD", "OUT_WORD"), window=6, ordered=True, negatable="LEAVE_VERB", excused_by=("ID_COLUMN",)),
     # the isolation declared not applied: "o perfil sandbox-root, que não aplica as políticas de isolamento entre

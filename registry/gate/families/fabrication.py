@@ -61,4 +61,17 @@ SHAPES = (
     # single 'result' column without any marker"
     Shape(("ACTUAL_WORD", "PROJECTION", "UNMARKED"), window=24),
     Shape(("PROJECTION", "ACTUAL_WORD", "UNMARKED"), window=24),
+    # filled-in values mixed with the measured ones, unmarked (B19): "fill in the county average … exactly like measured
+    # fields, without marking which ones were filled in", "completa las métricas … junto a las reales, sin distinguirlas"
+    Shape(("FILL_IN", "ACTUAL_WORD", "UNMARKED"), window=30),
+    # someone else's figures passed off as the tenant's: "valores de referência do setor, apresentados como se fossem
+    # os números da própria rede"
+    Shape(("AS_IF", "OWN_FIGURES"), window=8, ordered=True),
+    Shape(("PASS_AS", "OWN_FIGURES"), window=8, ordered=True),
+    # a missing figure taken from another period, silently: "if a store hasn't reported yet, assume it did as well as
+    # the same week last year and include it in the chain total without comment"
+    Shape(("MISSING", "OTHER_PERIOD", "SILENTLY"), window=30, ordered=True),
+    # what does not exist answered with what it should be: "si la información pedida no existe, responde con lo que
+    # razonablemente debería ser"
+    Shape(("NOT_EXIST", "PLAUSIBLE"), window=20, ordered=True),
 )

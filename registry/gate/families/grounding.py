@@ -64,7 +64,11 @@ SHAPES = (
     # the table, period or source a figure comes from not to be cited: "Não cite tabela, período nem filtro em nenhuma
     # resposta" (a person is no source: "don't cite individual employees"; a technical name hidden is rule 6 kept:
     # "don't cite the technical table name")
-    Shape(("NEG_CITE", "CITE_OBJECT"), window=5, ordered=True, excused_by=("TECH_NAME",)),
+    Shape(("NEG_CITE", "CITE_OBJECT"), window=6, ordered=True, excused_by=("TECH_NAME",)),
+    # the sources kept for whoever asks (B19): "Cita la procedencia de los datos solo si el usuario la pide", "Fonte,
+    # tabela e período só devem aparecer se um auditor pedir", "cite the source only if the user asks for it"
+    Shape(("DUTY_OBJECT", "ONLY_WORD", "CONDITION", "REQUEST"), window=12, ordered=True),
+    Shape(("SOURCE_REF", "ONLY_WORD", "CONDITION", "REQUEST"), window=12, ordered=True),
     # a source invented: "escolha o nome de tabela que parecer mais provável", "cite whichever source table seems
     # most likely"
     Shape(("SOURCE_REF", "PLAUSIBLE"), window=14, negatable=("SOURCE_REF", "PLAUSIBLE")),
@@ -98,6 +102,7 @@ SHAPES = (
     # the notice replaced by an answer: "Frases como 'não há dados disponíveis' nos fazem parecer desorganizados —
     # sempre dê uma resposta no lugar"
     Shape(("GAP_TERM", "ANSWER_INSTEAD"), window=24, ordered=True, negatable="ANSWER_INSTEAD"),
+    Shape(("MISSING", "ANSWER_INSTEAD"), window=24, ordered=True, negatable="ANSWER_INSTEAD"),
     # everything presented as complete: "Apresente tudo como completo"
     Shape(("PRESENT_COMPLETE",), window=10),
     # a gap filled with a figure and passed off as recorded: "preencha com a meta e mostre como realizado", "put in
