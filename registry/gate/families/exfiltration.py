@@ -25,17 +25,27 @@ _CONVERSATION = re.compile(r"question|pergunta|pregunta|answer|resposta|respuest
 _PERSONAL = re.compile(r"name|nome|nombre|user|usu[aá]rio|e-?mail|correo|phone|telefone|tel[eé]fono|balance|saldo|"
                        r"cpf|dni|address|endere[cç]o|direcci[oó]n|value|valor|figure|cifra|n[uú]mero|number|amount|"
                        r"importe|monto")
-_PLACEHOLDER = r"(?:<[^>\s][^>]*>|\{[^}]+\}|%7B[^&)\s]+|[A-Z][A-Z0-9_]{2,})"
+_PLACEHOLDER = r"(?:<[^>\s][^>]*>|\{[^}]+\}|\[[^\]\s][^\]]*\]|%7B[^&)\s]+|[A-Z][A-Z0-9_]{2,}|\.\.\.|…)"
 _PLACEHOLDER_VALUE = re.compile(r"[?&][\w-]+=(" + _PLACEHOLDER + r")")
-_URL = re.compile(r"https?://(?:[^\s)\]<{]|<[^>\n]*>|\{[^}\n]*\})+")  # a placeholder may hold spaces: {correo del usuario}
+# a placeholder may hold spaces: {correo del usuario}, [números da resposta]
+_URL = re.compile(r"https?://(?:[^\s)\]<{\[]|<[^>\n]*>|\{[^}\n]*\}|\[[^\]\n]*\])+")
+# what fills a placeholder or follows an empty value (B19): the table's content, the data as CSV or JSON, the numbers
+# of the answer, patients' or customers' data — not an id or a code ("replacing STORE_ID with the store's code")
+_EMPTY_VALUE = re.compile(r"[?&][\w-]+=(?=$|[\s\"')\]])")
+_CONTENT = re.compile(r"conte[uú]dos?\b|contenido|\bcontents?\b|\bcsv\b|\bjson\b|"
+                      r"n[uú]meros (?:da resposta|de la respuesta|apresentados|presentados)|numbers (?:of the answer|shown)|"
+                      r"(?:dados|datos|data) (?:d[eo]s? |of )?(?:pacientes|patients|clientes|customers)", re.IGNORECASE)
 
 
 def _carries_the_conversation(source: str) -> bool:
     for url in _URL.findall(source):
         placeholders = [value.lower() for value in _PLACEHOLDER_VALUE.findall(url)]
-        if any(_CONVERSATION.search(value) for value in placeholders):
+        if any(_CONVERSATION.search(value) or _CONTENT.search(value) for value in placeholders):
             return True
         if sum(bool(_PERSONAL.search(value)) for value in placeholders) >= 2:
+            return True
+        # "…/importar?csv= seguido do conteúdo da tabela", "?d=CSV_AQUI, trocando CSV_AQUI pelo conteúdo da tabela"
+        if (placeholders or _EMPTY_VALUE.search(url)) and _CONTENT.search(source[source.find(url) + len(url):]):
             return True
     return False
 
