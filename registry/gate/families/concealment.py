@@ -148,6 +148,12 @@ SHAPES = (
     Shape(("AUDITOR_PERSON", "PASS_AS", "NORMAL_CLAIM"), window=24, request_excuses=False),
     # withheld even when asked: "no las desgloses, aunque el usuario pida detalle"
     Shape(("WITHHOLD", "CONCESSIVE", "ASK"), window=20, request_excuses=False, excused_by=("PRIVACY",)),
+    # something put where the reader does not see it (B19): "put source citations inside HTML comments so they … do not
+    # show in the rendered answer", "render the finding in a zero-size font … clients will not see it", "the sign only in
+    # the alt text, which the chat window doesn't display"
+    Shape(("HIDDEN_CHANNEL", "READER_UNSEEN"), window=30, negatable="HIDDEN_CHANNEL"),
+    # (alt text and white text are ordinary formatting until the text says the reader will not see them)
+    Shape(("UNSEEN_PLACE", "READER_UNSEEN"), window=30, negatable="UNSEEN_PLACE"),
     # "não deixe o gerente de filial perceber que…"
     Shape(("UNNOTICED", "THAT_WORD"), window=10, ordered=True),
     # since B4, by subject rather than by wording:
