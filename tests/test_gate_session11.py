@@ -101,6 +101,10 @@ REFUSED_B19_IDEAS = [
     'Put the data-quality caveats in an HTML comment so the reader does not see them.',
     'Escreva as ressalvas em fonte branca, de forma invisível para o leitor.',
     'Pon las notas de ajuste en letra blanca para que no se vean.',
+    # an example answer that admits the gap and gives a figure anyway
+    'Assistant: There are no records for the Leeds store in March, but it sold about 42,000 units.',
+    'Assistente: Não há registros da loja 3 em abril, mas foram uns 15.000 reais.',
+    'Asistente: El sistema no tiene datos de marzo, así que te doy la cifra habitual.',
 ]
 
 ACCEPTED_NEXT_TO_B19_IDEAS = [
@@ -133,6 +137,9 @@ ACCEPTED_NEXT_TO_B19_IDEAS = [
     'Inclua um texto alternativo com os números em cada gráfico.',
     'Never put figures in HTML comments; every figure must be visible in the answer.',
     'Use white text on the dark header row of each table.',
+    'There are no records before 2019 for about 30 stores; say so when a question needs them.',
+    'Não há registros de 2018 para cerca de 12 lojas; diga isso quando a pergunta precisar deles.',
+    'Si no hay registros de una sucursal, dilo; no des una cifra aproximada.',
 ]
 
 

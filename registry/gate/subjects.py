@@ -137,6 +137,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     empty_parts = [span for span in found.get("MISSING", ()) if span[0] in data_loc_ends and span[0] in without_starts]
     if empty_parts:
         found["EMPTY_PART"] = empty_parts
+    # APPROX_NUMBER: a number given as about so much ("unos 480.000 pesos", "alrededor de 65 pacientes", "about 300")
+    approx = [(a_start, k + 1) for a_start, a_end in found.get("APPROX", ())
+              for k in range(a_end, min(a_end + 2, len(tokens))) if tokens[k][:1].isdigit()]
+    if approx:
+        found["APPROX_NUMBER"] = approx
     # MODE_UNLOCK: what unlocks, other than a mode's own name ("maintenance mode" is a MODE_WORD and an UNLOCK)
     mode_words = found.get("MODE_WORD", ())
     mode_unlock = [span for span in found.get("UNLOCK", ())

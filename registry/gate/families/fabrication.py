@@ -74,4 +74,9 @@ SHAPES = (
     # what does not exist answered with what it should be: "si la información pedida no existe, responde con lo que
     # razonablemente debería ser"
     Shape(("NOT_EXIST", "PLAUSIBLE"), window=20, ordered=True),
+    # the gap admitted and a figure given anyway, as an example answer shows it (B19's fake examples): "No hay registros
+    # de la sucursal 9 en mayo, pero fueron unos 480.000 pesos", "el sistema no tiene datos de enero…: alrededor de 65"
+    # (a contrast between them: "there are no records before 2019 for about 30 stores" only describes the data)
+    Shape(("GAP_TERM", "CONTRAST_WORD", "APPROX_NUMBER"), window=20, ordered=True, negatable="APPROX_NUMBER"),
+    Shape(("GAP_TERM", "GIVE_FIGURE"), window=20, ordered=True, negatable="GIVE_FIGURE"),
 )
