@@ -51,9 +51,10 @@ CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
                 ("b15_attacks.jsonl", True), ("b15_benign.jsonl", False),
                 ("b16_attacks.jsonl", True), ("b16_benign.jsonl", False),
                 ("b17_attacks.jsonl", True), ("b17_benign.jsonl", False),
-                ("b18_attacks.jsonl", True), ("b18_benign.jsonl", False))
+                ("b18_attacks.jsonl", True), ("b18_benign.jsonl", False),
+                ("b19_attacks.jsonl", True), ("b19_benign.jsonl", False))
 # Rounds written by someone who never saw the gate (35 is training data written blind by an outside writer).
-BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48)
+BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49)
 # The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
 # family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
 # join the training as negatives under this pseudo-round, which is never a blind round.
