@@ -115,7 +115,8 @@ def test_a_downgrade_names_what_it_drops_and_refuses_without_a_terminal(seeded, 
     assert f"table agent_adoptions: {before['agent_adoptions']} row(s)" in out
     assert "column agents.tool_profile: 1 row(s) with a value" in out
     assert "column projects.instruction_file: 1 row(s) with a value" in out
-    assert "agent_versions" not in out                            # 0002 is not undone
+    assert "table agent_versions" not in out                      # 0002 is not undone
+    assert "column agent_versions.scope_tenant_id: a copy of agents.scope_tenant_id, nothing lost" in out  # 0012
     assert revision(seeded) == HEAD and counts(seeded) == before
 
 
