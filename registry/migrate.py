@@ -124,6 +124,11 @@ _COMMENT = re.compile(r"--[^\n]*")
 _DROP_TABLE = re.compile(r"\bDROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?([\w.]+(?:\s*,\s*[\w.]+)*)", re.IGNORECASE)
 _DROP_COLUMN = re.compile(r"\bALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?([\w.]+)\s+DROP\s+(?:COLUMN\s+)?"
                           r"(?!CONSTRAINT\b)(?:IF\s+EXISTS\s+)?(\w+)", re.IGNORECASE)
+# A dropped column that only copied another table's value (kept equal to it by a foreign key)
+# loses nothing; its down file says so, in a comment line of its own:
+#   -- derived column agent_versions.scope_tenant_id: a copy of agents.scope_tenant_id
+_DERIVED_COLUMN = re.compile(r"^--\s*derived column\s+([\w.]+)\.(\w+)\s*:\s*a copy of\s+([\w.]+)\s*$",
+                             re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -134,18 +139,24 @@ class Dropped:
     table: str
     column: str | None = None
     rows: int | None = None  # rows of the table, or rows with a non-empty value in the column
+    copy_of: str | None = None  # the column a derived one copied ("agents.scope_tenant_id"): no data lost
 
     def describe(self) -> str:
         if self.column is None:
             return f"table {self.table}: {self.rows} row(s)"
+        if self.copy_of is not None:
+            return f"column {self.table}.{self.column}: a copy of {self.copy_of}, nothing lost"
         return f"column {self.table}.{self.column}: {self.rows} row(s) with a value"
 
 
 def dropped_by(revision: str) -> list[Dropped]:
     """The tables and columns `<revision>.down.sql` drops, read from the file itself."""
-    sql = _COMMENT.sub("", (MIGRATION_SQL_DIR / f"{revision}.down.sql").read_text(encoding="utf-8"))
+    text = (MIGRATION_SQL_DIR / f"{revision}.down.sql").read_text(encoding="utf-8")
+    copies = {(table, column): source for table, column, source in _DERIVED_COLUMN.findall(text)}
+    sql = _COMMENT.sub("", text)
     found = [Dropped(revision, table.strip()) for match in _DROP_TABLE.finditer(sql) for table in match[1].split(",")]
-    found += [Dropped(revision, table, column) for table, column in _DROP_COLUMN.findall(sql)]
+    found += [Dropped(revision, table, column, copy_of=copies.get((table, column)))
+              for table, column in _DROP_COLUMN.findall(sql)]
     return found
 
 
@@ -188,6 +199,9 @@ def _count(url: str, drops: list[Dropped]) -> list[Dropped]:
     with psycopg.connect(url, connect_timeout=10) as conn, conn.transaction():
         conn.execute("SET TRANSACTION READ ONLY")
         for d in drops:
+            if d.copy_of is not None:  # nothing of its own to count
+                counted.append(d)
+                continue
             if conn.execute("SELECT to_regclass(%s)", (d.table,)).fetchone()[0] is None:
                 rows = 0
             elif d.column is None:

@@ -139,14 +139,15 @@ def replaceable_files() -> tuple[ReplaceableFile, ...]:
     """Every file of sql/replaceable/, each after the files whose objects it references."""
     files = [read_replaceable_file(p) for p in sorted(REPLACEABLE_DIR.glob("*.sql"))]
     # A name may have two definers (a "before revision" stand-in and its replacement): a file that
-    # references it comes after both.
+    # references it comes after both. A definer's own references to the name (a trigger naming its
+    # function) are to itself: the two are never created together.
     owners: dict[str, set[str]] = {}
     for f in files:
         for name in f.defines:
             owners.setdefault(name, set()).add(f.path.name)
     graph: dict[str, set[str]] = {}
     for f in files:
-        graph[f.path.name] = {o for n in f.references for o in owners.get(n, ()) if o != f.path.name}
+        graph[f.path.name] = {o for n in f.references - f.defines for o in owners.get(n, ()) if o != f.path.name}
     sorter = TopologicalSorter(graph)
     try:
         sorter.prepare()

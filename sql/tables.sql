@@ -140,6 +140,11 @@ CREATE TABLE agents (
     CONSTRAINT agents_layer_slug_key UNIQUE (scope_tenant_id, scope_project_id, slug),
     -- Target of agent_optouts' foreign key: an opt-out carries the layer of the row it hides.
     CONSTRAINT agents_id_scope_key UNIQUE (id, scope_tenant_id, scope_project_id),
+    -- Target of agent_versions' foreign key (revision 0012): a version carries its agent's
+    -- scope_tenant_id. A key by id, like the one above: one that led with scope_tenant_id would
+    -- compete with agents_layer_slug_key for a layer's rows, and the planner took it, leaving the
+    -- slug out of the index condition (tests/test_plans.py).
+    CONSTRAINT agents_id_scope_tenant_key UNIQUE (id, scope_tenant_id),
     CONSTRAINT agents_tenant_fk FOREIGN KEY (tenant_id) REFERENCES tenants (id) ON DELETE CASCADE,
     -- scope_tenant_id, equal to tenant_id on every project row (agents_project_needs_tenant):
     -- the cascade of a deleted project then probes agents_project_idx below (revision 0011).
@@ -195,7 +200,8 @@ CREATE TABLE agents (
 -- read policy's `= ANY` tests (hostile-tenant round 7, #20-#23, revision 0011): PostgreSQL 15
 -- may leave an `= ANY` on a later column out of the index condition to keep the index's order,
 -- and a policy run as a filter lets EXPLAIN ANALYZE count the rows it removed — another
--- tenant's. Only the keys by id (agents_pkey, agents_id_scope_key) do not: docs/security.md.
+-- tenant's. Only the keys by id (agents_pkey, agents_id_scope_key, agents_id_scope_tenant_key)
+-- do not: docs/security.md. agent_versions (below) follows the same rule since revision 0012.
 CREATE INDEX agents_project_idx ON agents (scope_tenant_id, project_id) WHERE project_id IS NOT NULL;
 
 COMMENT ON TABLE agents IS 'Agents: customer-written postures, in three layers (official, tenant, project). The most specific layer wins by slug; see the effective_agents view.';
@@ -323,6 +329,13 @@ ALTER TABLE conversations FORCE ROW LEVEL SECURITY;
 -- An agent's history: every change of content (name, description, when_to_use, requires,
 -- instructions) bumps agents.version and keeps the content it replaced here — done by a trigger
 -- (sql/replaceable/agents_keep_history.sql), so edits made straight in SQL are kept too.
+-- Revision 0012: each version carries its agent's scope_tenant_id, first in the primary key, so
+-- the read policy (`scope_tenant_id = ANY (visible tenants)`, as the agents') is an index
+-- condition on every probe a tenant can plan — by agent, by version, by range — and another
+-- tenant's versions are never fetched to be filtered out (and counted by EXPLAIN ANALYZE,
+-- hostile-tenant round 7, #20-#23). The trigger writes it, as the owner; the foreign key to
+-- agents_id_scope_tenant_key keeps it equal to the agent's (ON UPDATE CASCADE: when staff move
+-- an agent to another tenant its history follows it, as it followed the agent's id before).
 CREATE TABLE agent_versions (
     agent_id     bigint NOT NULL,
     version      integer NOT NULL,
@@ -335,13 +348,17 @@ CREATE TABLE agent_versions (
     -- the Python layer sets one, else the database user.
     replaced_by  text NOT NULL,
     replaced_at  timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT agent_versions_pkey PRIMARY KEY (agent_id, version),
-    CONSTRAINT agent_versions_agent_fk FOREIGN KEY (agent_id) REFERENCES agents (id) ON DELETE CASCADE,
+    -- Revision 0012 (above): the agent's scope_tenant_id, 0 for an official agent's history.
+    scope_tenant_id bigint NOT NULL,
+    CONSTRAINT agent_versions_pkey PRIMARY KEY (scope_tenant_id, agent_id, version),
+    CONSTRAINT agent_versions_agent_fk FOREIGN KEY (agent_id, scope_tenant_id)
+        REFERENCES agents (id, scope_tenant_id) ON UPDATE CASCADE ON DELETE CASCADE,
     CONSTRAINT agent_versions_replaced_by_length CHECK (char_length(replaced_by) <= 120)
 );
 
 COMMENT ON TABLE agent_versions IS 'Previous contents of each agent, one row per replaced version (kept by trigger on agents).';
 COMMENT ON COLUMN agent_versions.replaced_by IS 'The registry.actor setting of the transaction that replaced this version, else the database user.';
+COMMENT ON COLUMN agent_versions.scope_tenant_id IS 'The agent''s scope_tenant_id (0 = official layer), written by the history trigger and kept equal to the agent''s by agent_versions_agent_fk: what the read policy tests.';
 
 ALTER TABLE agent_versions OWNER TO registry_owner;
 ALTER TABLE agent_versions ENABLE ROW LEVEL SECURITY;
@@ -494,6 +511,8 @@ CREATE TABLE conventions (
     updated_at       timestamptz NOT NULL DEFAULT now(),
     CONSTRAINT conventions_pkey PRIMARY KEY (id),
     CONSTRAINT conventions_id_positive CHECK (id > 0),
+    -- Target of convention_versions' foreign key (revision 0012), by id as agents'.
+    CONSTRAINT conventions_id_scope_tenant_key UNIQUE (id, scope_tenant_id),
     CONSTRAINT conventions_tenant_fk FOREIGN KEY (tenant_id) REFERENCES tenants (id) ON DELETE CASCADE,
     -- A project-layer convention carries its project's own tenant.
     CONSTRAINT conventions_project_fk FOREIGN KEY (tenant_id, project_id)
@@ -528,21 +547,26 @@ ALTER TABLE conventions OWNER TO registry_owner;
 ALTER TABLE conventions ENABLE ROW LEVEL SECURITY;
 ALTER TABLE conventions FORCE ROW LEVEL SECURITY;
 
--- A convention's history, kept by trigger (sql/replaceable/conventions.sql) like agent_versions.
+-- A convention's history, kept by trigger (sql/replaceable/conventions_keep_history.sql) like
+-- agent_versions, and with its shape since revision 0012: the convention's scope_tenant_id first
+-- in the key, kept equal to the convention's by the foreign key.
 CREATE TABLE convention_versions (
     convention_id bigint NOT NULL,
     version       integer NOT NULL,
     body          text NOT NULL,
     replaced_by   text NOT NULL,
     replaced_at   timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT convention_versions_pkey PRIMARY KEY (convention_id, version),
-    CONSTRAINT convention_versions_convention_fk FOREIGN KEY (convention_id)
-        REFERENCES conventions (id) ON DELETE CASCADE,
+    -- Revision 0012: the convention's scope_tenant_id, 0 for an official convention's history.
+    scope_tenant_id bigint NOT NULL,
+    CONSTRAINT convention_versions_pkey PRIMARY KEY (scope_tenant_id, convention_id, version),
+    CONSTRAINT convention_versions_convention_fk FOREIGN KEY (convention_id, scope_tenant_id)
+        REFERENCES conventions (id, scope_tenant_id) ON UPDATE CASCADE ON DELETE CASCADE,
     CONSTRAINT convention_versions_replaced_by_length CHECK (char_length(replaced_by) <= 120)
 );
 
 COMMENT ON TABLE convention_versions IS 'Previous texts of each convention, one row per replaced version (kept by trigger on conventions).';
 COMMENT ON COLUMN convention_versions.replaced_by IS 'The registry.actor setting of the transaction that replaced this version, else the database user.';
+COMMENT ON COLUMN convention_versions.scope_tenant_id IS 'The convention''s scope_tenant_id (0 = official layer), written by the history trigger and kept equal to the convention''s by convention_versions_convention_fk: what the read policy tests.';
 
 ALTER TABLE convention_versions OWNER TO registry_owner;
 ALTER TABLE convention_versions ENABLE ROW LEVEL SECURITY;

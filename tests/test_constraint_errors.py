@@ -30,9 +30,10 @@ VIOLATIONS = {
                             "(SELECT jsonb_agg(g::text) FROM generate_series(1, 65) g)))",
     "agents_tool_profile_size": "INSERT INTO agents (slug, tool_profile) VALUES ('x', jsonb_build_object('include', "
                                 "jsonb_build_array(repeat('a', 20001))))",
-    "agent_versions_replaced_by_length": "INSERT INTO agent_versions (agent_id, version, name, description, "
-                                         "when_to_use, requires, instructions, replaced_by) "
-                                         "VALUES ({theirs}, 1, '', '', '', '{{}}', '', repeat('r', 121))",
+    "agent_versions_replaced_by_length": "INSERT INTO agent_versions (agent_id, scope_tenant_id, version, name, "
+                                         "description, when_to_use, requires, instructions, replaced_by) "
+                                         "SELECT id, scope_tenant_id, 1, '', '', '', '{{}}', '', repeat('r', 121) "
+                                         "FROM agents WHERE id = {theirs}",
     "agents_status_known": "INSERT INTO agents (slug, status) VALUES ('x', 'archived')",
     "agents_note_length": "INSERT INTO agents (slug, note) VALUES ('x', repeat('n', 256))",
     "agents_created_by_length": "INSERT INTO agents (slug, created_by) VALUES ('x', repeat('c', 121))",

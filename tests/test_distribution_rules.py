@@ -16,21 +16,19 @@ TENANT_TABLE = "tenants"
 OFFICIAL_ROWS = {"agents", "agent_defaults", "conventions"}
 
 # Tables without tenant_id: the tenants themselves, and the exception listed in docs/scale.md.
-# History tables, keyed by the row they keep: each gains tenant_id under Citus.
+# History tables, keyed by the row they keep and, since revision 0012, by its scope_tenant_id
+# (0 for the official layer's history): each gains tenant_id under Citus.
 NO_TENANT_COLUMN = {"agent_versions", "convention_versions"}
 
 # Unique keys (primary keys included) without tenant_id or scope_tenant_id, as docs/scale.md lists
 # them: Citus enforces a unique key only if it holds the distribution column.
 UNIQUE_WITHOUT_TENANT = {
-    "projects_pkey", "agents_pkey", "conversations_pkey", "agent_versions_pkey",
-    "conventions_pkey", "convention_versions_pkey",
+    "projects_pkey", "agents_pkey", "conversations_pkey", "conventions_pkey",
 }
 
 # References between two tenant-carrying tables that do not carry the tenant on both sides.
 REFERENCES_WITHOUT_TENANT = {
     "agent_optouts_agent_fk",   # (agent_id, agent_scope_tenant_id, …): may name an official agent (scope 0)
-    "agent_versions_agent_fk",  # (agent_id): agent_versions has no tenant_id
-    "convention_versions_convention_fk",  # (convention_id): the same shape as agent_versions
 }
 
 TABLES = """

@@ -649,13 +649,17 @@ def test_twin_with_the_read_policy_as_a_filter_explain_counts_bs_agents(db, worl
 # condition on every index a probe could be planned on, so B's rows are never fetched to be
 # filtered — and counted. Each probe has a twin with the old index or policy put back. -----------
 def _more_of_b(db, world) -> dict:
-    """Rows of B's in every table the round-7 probes counted (and one opt-out of A's)."""
+    """Rows of B's in every table the round-7 probes counted (and one opt-out of A's): one version
+    of its agent and of its convention too (revision 0012), each kept by its history trigger."""
     a, b = world["a"], world["b"]
     for side in (a, b):
         db.execute("INSERT INTO agent_optouts (project_id, agent_id) VALUES (%s, %s)", (side["project"], world["official"]))
     agent(db, "only-b-project", b["tenant"], b["project"], instructions="Segredo de b.")
-    db.execute("INSERT INTO conventions (tenant_id, directory, body) VALUES (%s, 'src', 'Tabs.')", (b["tenant"],))
+    b["convention"] = db.execute("INSERT INTO conventions (tenant_id, directory, body) VALUES (%s, 'src', 'Tabs.') "
+                                 "RETURNING id", (b["tenant"],)).fetchone()[0]
     set_default(db, "only-b", b["tenant"])
+    db.execute("UPDATE agents SET instructions = 'Segredo de b, segunda versão.' WHERE id = %s", (b["agent"],))
+    db.execute("UPDATE conventions SET body = 'Espaços.' WHERE id = %s", (b["convention"],))
     return b
 
 
@@ -671,6 +675,26 @@ def _read_and_own_policies(table: str) -> list[str]:
            USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant())"""]
 
 
+def _history_before_0012(table: str, parent: str, column: str, fk: str) -> dict[str, list[str]]:
+    """A history table's read policy and keys as revision 0011 left them: the policy follows the
+    parent through an EXISTS (a filter), the primary key leads with the parent's id, the foreign key
+    names that id alone (and the parent has no (id, scope_tenant_id) key)."""
+    return {
+        "policy": [f"DROP POLICY {table}_app_read ON {table}",
+                   f"""CREATE POLICY {table}_app_read ON {table} FOR SELECT TO registry_app
+                       USING (EXISTS (SELECT 1 FROM {parent} p WHERE p.id = {table}.{column}))"""],
+        "key": [f"ALTER TABLE {table} DROP CONSTRAINT {fk}",
+                f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey",
+                f"ALTER TABLE {table} ADD CONSTRAINT {table}_pkey PRIMARY KEY ({column}, version)",
+                f"ALTER TABLE {table} ADD CONSTRAINT {fk} FOREIGN KEY ({column}) REFERENCES {parent} (id) ON DELETE CASCADE",
+                f"ALTER TABLE {parent} DROP CONSTRAINT {parent}_id_scope_tenant_key"]}
+
+
+HISTORY_BEFORE_0012 = {
+    "agent_versions": _history_before_0012("agent_versions", "agents", "agent_id", "agent_versions_agent_fk"),
+    "convention_versions": _history_before_0012("convention_versions", "conventions", "convention_id",
+                                                "convention_versions_convention_fk")}
+
 OLD_SHAPES = {  # what each table had before revision 0011 (indexes) and the policy split (policies)
     "optouts_by_project": ["ALTER TABLE agent_optouts DROP CONSTRAINT agent_optouts_pkey",
                            "ALTER TABLE agent_optouts ADD CONSTRAINT agent_optouts_pkey PRIMARY KEY (project_id, agent_id)"],
@@ -682,6 +706,9 @@ OLD_SHAPES = {  # what each table had before revision 0011 (indexes) and the pol
                                  "CREATE INDEX conversations_project_idx ON conversations (project_id) WHERE project_id IS NOT NULL"],
     "conventions_by_scope": _read_and_own_policies("conventions"),
     "defaults_by_scope": _read_and_own_policies("agent_defaults"),
+    # ... and before revision 0012, both the history tables' policy and key.
+    **{f"{table}_{probe}": shape["policy"] + shape["key"] for table, shape in HISTORY_BEFORE_0012.items()
+       for probe in ("by_parent", "by_version", "by_range")},
 }
 
 # (probe, what A may see of it, how many of B's rows the old shape counts). A's own opt-out of the
@@ -693,6 +720,18 @@ ROUND7_PROBES = {
     "conversations_by_project": ("SELECT id FROM conversations WHERE project_id = {project}", 0, 1),
     "conventions_by_scope": ("SELECT id FROM conventions WHERE scope_tenant_id = {tenant}", 0, 1),
     "defaults_by_scope": ("SELECT default_agent FROM agent_defaults WHERE scope_tenant_id = {tenant}", 0, 1),
+    # The history (revision 0012): by B's agent or convention id, by version and by range, the old
+    # shape counted B's version and, in the policy's EXISTS sub-plan run per row, B's agent or
+    # convention: 2. (On a database built at 0011 the range probe's sub-plan was hashed over A's
+    # visible parents instead, read by their layer key: B's version alone, 1. The twin's rebuilt key
+    # gives the planner the table's row count, and it runs the sub-plan per row.)
+    "agent_versions_by_parent": ("SELECT * FROM agent_versions WHERE agent_id = {agent}", 0, 2),
+    "agent_versions_by_version": ("SELECT agent_id FROM agent_versions WHERE version = 1", 0, 2),
+    "agent_versions_by_range": ("SELECT agent_id FROM agent_versions WHERE agent_id > 0 ORDER BY agent_id", 0, 2),
+    "convention_versions_by_parent": ("SELECT * FROM convention_versions WHERE convention_id = {convention}", 0, 2),
+    "convention_versions_by_version": ("SELECT convention_id FROM convention_versions WHERE version = 1", 0, 2),
+    "convention_versions_by_range": ("SELECT convention_id FROM convention_versions WHERE convention_id > 0 "
+                                     "ORDER BY convention_id", 0, 2),
 }
 
 
@@ -703,7 +742,9 @@ def _round7_probe(world, b: dict, name: str) -> str:
 @pytest.mark.parametrize("name", sorted(ROUND7_PROBES))
 def test_explain_analyze_counts_none_of_bs_rows_in_any_table(db, world, name):
     """Round 7, #20-#23: 'Rows Removed by Filter' counted B's opt-outs, project agents,
-    conversations, conventions and defaults wherever an index lacked the tenant or a policy ORed."""
+    conversations, conventions and defaults wherever an index lacked the tenant or a policy ORed,
+    and B's agent and convention versions while their policy was an EXISTS and their key had no
+    tenant (revision 0012)."""
     b = _more_of_b(db, world)
     seen = ROUND7_PROBES[name][1]
     assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], _round7_probe(world, b, name)) == (seen, 0)
@@ -726,3 +767,100 @@ def test_a_probe_ordered_by_the_index_still_carries_the_policy(db, world):
     url, a = _url(db, TENANT_LOGIN), world["a"]["tenant"]
     assert _removed_by_filter(url, a, f"SELECT id FROM agents WHERE project_id >= {b['project']} ORDER BY project_id") == (0, 0)
     assert _removed_by_filter(url, a, "SELECT agent_id FROM agent_optouts WHERE agent_id > 0 ORDER BY agent_id") == (1, 0)
+    # The history's key leads with scope_tenant_id too (revision 0012): in the key's own order.
+    assert _removed_by_filter(url, a, "SELECT agent_id FROM agent_versions WHERE agent_id > 0 "
+                                      "ORDER BY scope_tenant_id, agent_id, version") == (0, 0)
+
+
+# -- the history's tenant (revision 0012): each half of the change is needed, and it cannot be forged --
+HISTORY_BY_PARENT = {"agent_versions": "agent_versions_by_parent", "convention_versions": "convention_versions_by_parent"}
+
+
+@pytest.mark.parametrize("half, counted", [("policy", 2), ("key", 1)])
+@pytest.mark.parametrize("table", sorted(HISTORY_BEFORE_0012))
+def test_twin_either_half_of_0012_alone_lets_explain_count_bs_versions(db, world, table, half, counted):
+    """The old EXISTS policy over the new key still runs as a filter (B's version and its parent
+    counted); the new policy over the old key (the parent's id first) is a filter too (B's version)."""
+    b = _more_of_b(db, world)
+    for statement in HISTORY_BEFORE_0012[table][half]:
+        db.execute(statement)
+    probe = _round7_probe(world, b, HISTORY_BY_PARENT[table])
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], probe) == (0, counted)
+
+
+FORGED_HISTORY = [
+    "INSERT INTO agent_versions (scope_tenant_id, agent_id, version, name, description, when_to_use, requires, "
+    "instructions, replaced_by) VALUES ({t}, {theirs}, 9, '', '', '', '{{}}', 'forjada', 'x')",
+    "INSERT INTO agent_versions (scope_tenant_id, agent_id, version, name, description, when_to_use, requires, "
+    "instructions, replaced_by) VALUES (0, {own}, 9, '', '', '', '{{}}', 'forjada', 'x')",
+    "UPDATE agent_versions SET scope_tenant_id = 0 WHERE agent_id = {own}",
+    "INSERT INTO convention_versions (scope_tenant_id, convention_id, version, body, replaced_by) "
+    "VALUES ({t}, {their_convention}, 9, 'forjada', 'x')",
+    "UPDATE convention_versions SET scope_tenant_id = 0 WHERE convention_id = {own_convention}",
+]
+
+
+@pytest.mark.parametrize("login", [TENANT_LOGIN, APP_LOGIN])
+@pytest.mark.parametrize("statement", FORGED_HISTORY)
+def test_a_tenant_cannot_forge_the_tenant_of_a_version(db, world, login, statement):
+    """No INSERT or UPDATE on either history table: a version's scope_tenant_id is the trigger's."""
+    a, b = world["a"], world["b"]
+    own_convention, their_convention = (
+        db.execute("INSERT INTO conventions (tenant_id, directory, body) VALUES (%s, 'src', 'Tabs.') RETURNING id",
+                   (side["tenant"],)).fetchone()[0] for side in (a, b))
+    with session(_url(db, login), a["tenant"]) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
+        conn.execute(statement.format(t=a["tenant"], own=a["agent"], theirs=b["agent"],
+                                      own_convention=own_convention, their_convention=their_convention))
+
+
+def test_the_history_trigger_writes_the_parents_tenant_and_the_key_holds_it(db, world):
+    """A tenant's own edits are kept with its tenant (official ones with 0), whoever asks; and not
+    even staff can write a version whose tenant is not its parent's (the composite foreign keys)."""
+    a, b = world["a"], world["b"]
+    with psycopg.connect(_url(db, TENANT_LOGIN)) as conn:
+        reg = Registry(conn).for_tenant(a["tenant"], role=None)
+        reg.update_agent(a["agent"], AgentChanges(instructions="Segunda versão."), 1)
+        assert [(v.version, v.instructions) for v in reg.history(a["agent"])] == [
+            (1, "Segredo de a."), (2, "Segunda versão.")]
+    db.execute("UPDATE agents SET instructions = 'Oficial, segunda.' WHERE id = %s", (world["official"],))
+    convention = db.execute("INSERT INTO conventions (tenant_id, directory, body) VALUES (%s, 'src', 'Tabs.') "
+                            "RETURNING id", (b["tenant"],)).fetchone()[0]
+    db.execute("UPDATE conventions SET body = 'Espaços.' WHERE id = %s", (convention,))
+    assert db.execute("SELECT agent_id, scope_tenant_id FROM agent_versions ORDER BY agent_id").fetchall() == sorted(
+        [(a["agent"], a["tenant"]), (world["official"], 0)])
+    assert db.execute("SELECT scope_tenant_id FROM convention_versions WHERE convention_id = %s",
+                      (convention,)).fetchall() == [(b["tenant"],)]
+    for statement in (  # as the superuser: B's agent's history under A, A's history moved to B
+            f"INSERT INTO agent_versions (scope_tenant_id, agent_id, version, name, description, when_to_use, "
+            f"requires, instructions, replaced_by) VALUES ({a['tenant']}, {b['agent']}, 9, '', '', '', '{{}}', 'x', 'x')",
+            f"UPDATE agent_versions SET scope_tenant_id = {b['tenant']} WHERE agent_id = {a['agent']}",
+            f"UPDATE convention_versions SET scope_tenant_id = {a['tenant']} WHERE convention_id = {convention}"):
+        with pytest.raises(psycopg.errors.ForeignKeyViolation):
+            db.execute(statement)
+
+
+def test_twin_without_the_composite_key_a_version_of_bs_agent_reads_as_as(db, world):
+    """What the foreign key prevents: a version row whose tenant is not its agent's is read by that tenant."""
+    a, b = world["a"], world["b"]
+    db.execute("ALTER TABLE agent_versions DROP CONSTRAINT agent_versions_agent_fk")
+    db.execute("INSERT INTO agent_versions (scope_tenant_id, agent_id, version, name, description, when_to_use, "
+               "requires, instructions, replaced_by) VALUES (%s, %s, 9, '', '', '', '{}', 'de b', 'x')",
+               (a["tenant"], b["agent"]))
+    with session(_url(db, TENANT_LOGIN), a["tenant"]) as conn:
+        assert conn.execute("SELECT instructions FROM agent_versions WHERE agent_id = %s",
+                            (b["agent"],)).fetchall() == [{"instructions": "de b"}]
+
+
+def test_a_staff_move_carries_the_history_along(db, world):
+    """ON UPDATE CASCADE: an agent staff move to another tenant (in the same statement as an edit,
+    too) keeps its history, readable where the agent now is and nowhere else."""
+    a, b = world["a"], world["b"]
+    db.execute("UPDATE agents SET instructions = 'Segunda.' WHERE id = %s", (a["agent"],))
+    db.execute("UPDATE agents SET tenant_id = %s, instructions = 'Terceira.' WHERE id = %s", (b["tenant"], a["agent"]))
+    assert db.execute("SELECT version, scope_tenant_id FROM agent_versions WHERE agent_id = %s ORDER BY version",
+                      (a["agent"],)).fetchall() == [(1, b["tenant"]), (2, b["tenant"])]
+    with session(_url(db, APP_LOGIN), a["tenant"]) as conn:
+        assert conn.execute("SELECT count(*) AS n FROM agent_versions").fetchone() == {"n": 0}
+    with psycopg.connect(_url(db, APP_LOGIN)) as conn:
+        history = Registry(conn).for_tenant(b["tenant"], role=None).history(a["agent"])
+    assert [(v.version, v.instructions) for v in history] == [(1, "Segredo de a."), (2, "Segunda."), (3, "Terceira.")]

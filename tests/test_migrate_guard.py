@@ -115,7 +115,8 @@ def test_a_downgrade_names_what_it_drops_and_refuses_without_a_terminal(seeded, 
     assert f"table agent_adoptions: {before['agent_adoptions']} row(s)" in out
     assert "column agents.tool_profile: 1 row(s) with a value" in out
     assert "column projects.instruction_file: 1 row(s) with a value" in out
-    assert "agent_versions" not in out                            # 0002 is not undone
+    assert "table agent_versions" not in out                      # 0002 is not undone
+    assert "column agent_versions.scope_tenant_id: a copy of agents.scope_tenant_id, nothing lost" in out  # 0012
     assert revision(seeded) == HEAD and counts(seeded) == before
 
 
@@ -192,3 +193,43 @@ def test_an_offline_downgrade_needs_a_revision_below_head(monkeypatch, capsys, r
     monkeypatch.delenv("REGISTRY_DATABASE_URL", raising=False)
     code, out, err = run(capsys, "migrate", "--sql", "--downgrade", "--revision", revision)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+
+
+def _edit_everything(url: str) -> None:
+    """A new version of every agent and convention, kept by their history triggers."""
+    with psycopg.connect(url) as conn:
+        conn.execute("UPDATE agents SET instructions = instructions || ' (revista)'")
+        conn.execute("UPDATE conventions SET body = body || ' (revista)'")
+        assert conn.execute("SELECT (SELECT count(*) FROM agent_versions), (SELECT count(*) FROM convention_versions)"
+                            ).fetchone() >= (1, 1)
+
+
+def test_a_column_that_copied_its_parents_drops_no_data(seeded, capsys, monkeypatch):
+    """Revision 0012's down file marks the history's scope_tenant_id as a copy of its parent's (the
+    foreign key kept them equal): undoing it is named, costs no question and keeps every version."""
+    assert {(d.table, d.column, d.copy_of) for d in migrate.dropped_by("0012")} == {
+        ("agent_versions", "scope_tenant_id", "agents.scope_tenant_id"),
+        ("convention_versions", "scope_tenant_id", "conventions.scope_tenant_id")}
+    assert all(d.copy_of is None for r in migrate.revisions() if r != "0012" for d in migrate.dropped_by(r))
+    _edit_everything(seeded)
+    before = counts(seeded)
+    plan = migrate.plan(seeded, "0011")
+    assert plan.drops and not plan.loses_data
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))          # no terminal, no --yes
+    code, out, err = run(capsys, "migrate", "--revision", "0011", "--downgrade")
+    assert code == 0, err
+    assert "column agent_versions.scope_tenant_id: a copy of agents.scope_tenant_id, nothing lost  (revision 0012)" in out
+    assert "Drop this data?" not in out and revision(seeded) == "0011" and counts(seeded) == before
+
+
+def test_twin_unmarked_the_copied_column_counts_as_data(seeded, capsys, monkeypatch, tmp_path):
+    """Without the mark the same downgrade counts every version's value and refuses without --yes."""
+    _edit_everything(seeded)
+    down = (migrate.MIGRATION_SQL_DIR / "0012.down.sql").read_text(encoding="utf-8")
+    (tmp_path / "0012.down.sql").write_text(down.replace("-- derived column", "-- column"), encoding="utf-8")
+    monkeypatch.setattr(migrate, "MIGRATION_SQL_DIR", tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, out, err = run(capsys, "migrate", "--revision", "0011", "--downgrade")
+    assert code == 1 and "not confirmed" in err
+    assert "column agent_versions.scope_tenant_id:" in out and "row(s) with a value" in out
+    assert revision(seeded) == HEAD

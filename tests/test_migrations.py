@@ -152,3 +152,93 @@ def test_the_migration_takes_temp_away_from_public_and_works_on_a_hardened_schem
         assert {a.slug for a in agents} >= {"analista-de-caixa"}
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("CREATE TEMP TABLE shadow (id int)")
+
+
+def _history_world(conn: psycopg.Connection) -> None:
+    """Agents of the three layers and conventions, each edited so its history trigger kept versions."""
+    conn.execute("INSERT INTO tenants (slug) VALUES ('acme'), ('globex')")
+    conn.execute("INSERT INTO projects (tenant_id, slug) SELECT id, 'p' FROM tenants")
+    conn.execute("""INSERT INTO agents (tenant_id, project_id, slug, instructions)
+                    SELECT NULL::bigint, NULL::bigint, 'oficial', 'v1' UNION ALL
+                    SELECT t.id, NULL, 'own-' || t.slug, 'v1' FROM tenants t UNION ALL
+                    SELECT p.tenant_id, p.id, 'proj', 'v1' FROM projects p""")
+    conn.execute("""INSERT INTO conventions (tenant_id, project_id, directory, body)
+                    SELECT NULL::bigint, NULL::bigint, '', 'v1' UNION ALL SELECT p.tenant_id, p.id, 'src', 'v1' FROM projects p""")
+    for step in (2, 3):
+        conn.execute("UPDATE agents SET instructions = %s", (f"v{step}",))
+        conn.execute("UPDATE conventions SET body = %s", (f"v{step}",))
+
+
+HISTORY = {  # each version row as revision 0011 keeps it, with the layer its parent is in
+    "agent_versions": """SELECT v.agent_id, v.version, v.instructions, v.replaced_by, v.replaced_at, a.scope_tenant_id
+                           FROM agent_versions v JOIN agents a ON a.id = v.agent_id ORDER BY 1, 2""",
+    "convention_versions": """SELECT v.convention_id, v.version, v.body, v.replaced_by, v.replaced_at, c.scope_tenant_id
+                                FROM convention_versions v JOIN conventions c ON c.id = v.convention_id ORDER BY 1, 2""",
+}
+
+
+def test_upgrading_0011_with_history_backfills_its_tenant_and_downgrading_keeps_every_version(db, empty_db_url):
+    """Revision 0012 copies each version's parent's scope_tenant_id (0 for the official layer's) and
+    equals sql/ afterwards; undone, it leaves 0011's exact shape and every version row."""
+    migrate.upgrade(empty_db_url, "0011")
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        _history_world(conn)
+        before = {table: conn.execute(query).fetchall() for table, query in HISTORY.items()}
+        shape_0011 = snapshot(conn)
+    assert len(before["agent_versions"]) == 10 and len(before["convention_versions"]) == 6
+    assert {row[-1] for row in before["agent_versions"]} == {0, 1, 2}  # official, acme, globex
+
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url) as conn:
+        for table, query in HISTORY.items():
+            assert conn.execute(query).fetchall() == before[table]
+            copied = query.replace("SELECT v.", "SELECT v.scope_tenant_id, v.", 1)
+            assert all(row[0] == row[-1] for row in conn.execute(copied)), table  # the parent's layer key
+        expected, actual = snapshot(db), snapshot(conn)
+        for kind in ("policies", "indexes", "constraints", "columns", "functions", "triggers", "comments"):
+            assert actual[kind] == expected[kind], f"{kind} differ between sql/ and 0011 upgraded to head"
+        # Edits after the upgrade are kept with their tenant by the new trigger.
+        conn.execute("UPDATE agents SET instructions = 'v4' WHERE slug = 'own-acme'")
+        assert conn.execute("SELECT v.scope_tenant_id = t.id FROM agent_versions v JOIN agents a ON a.id = v.agent_id "
+                            "JOIN tenants t ON t.slug = 'acme' WHERE a.slug = 'own-acme' AND v.version = 3").fetchall() == [(True,)]
+        conn.rollback()
+
+    migrate.downgrade(empty_db_url, "0011")
+    with psycopg.connect(empty_db_url) as conn:
+        assert {table: conn.execute(query).fetchall() for table, query in HISTORY.items()} == before
+        after = snapshot(conn)
+    for kind in shape_0011:
+        assert _unordered_acls(after[kind]) == _unordered_acls(shape_0011[kind]), \
+            f"{kind} differ between 0011 and 0012 taken down to 0011"
+
+
+def _unordered_acls(rows: list[tuple]) -> list[tuple]:
+    """An ACL lists privileges in the order they were granted in (re-granted by every run): as a set."""
+    return sorted((tuple(sorted(v.strip("{}").split(",")) if isinstance(v, str) and v.startswith("{") and "=" in v
+                         else v for v in row) for row in rows), key=repr)
+
+
+def test_the_backfill_needs_no_superuser(empty_db_url):
+    """The policies are dropped while a revision runs and FORCE holds the tables' owner to them: the
+    backfill turns row-level security off for its own statements, so a login that is a member of
+    registry_owner (not a superuser) upgrades a 0011 database with history too."""
+    migrate.upgrade(empty_db_url, "0011")
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        _history_world(conn)
+        conn.execute("""DO $$ BEGIN
+            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'registry_migrator') THEN
+                CREATE ROLE registry_migrator LOGIN NOSUPERUSER NOBYPASSRLS;
+            END IF; END $$""")
+        conn.execute("GRANT registry_owner TO registry_migrator")
+        conn.execute("ALTER TABLE alembic_version OWNER TO registry_owner")
+        assert conn.execute("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = 'registry_migrator'"
+                            ).fetchone() == (False,)
+    owner_url = empty_db_url.replace("://postgres@", "://registry_migrator@")
+    assert owner_url != empty_db_url
+    migrate.upgrade(owner_url, "head")
+    with psycopg.connect(empty_db_url) as conn:
+        assert conn.execute("SELECT count(*), count(*) FILTER (WHERE v.scope_tenant_id = a.scope_tenant_id) "
+                            "FROM agent_versions v JOIN agents a ON a.id = v.agent_id").fetchone() == (10, 10)
+        assert conn.execute("SELECT relname FROM pg_class WHERE relname IN ('agents', 'agent_versions', "
+                            "'conventions', 'convention_versions') AND NOT (relrowsecurity AND relforcerowsecurity)"
+                            ).fetchall() == []

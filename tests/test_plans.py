@@ -183,3 +183,36 @@ def test_the_conversation_path_reads_no_slugs(db, populated):
     tree = plan(db, "SELECT * FROM resolve_conversation_agent(%s)", (conversation_id,))
     read = {n.get("Relation Name") for n in plan_nodes(tree)}
     assert not read & {"tenants", "projects"}, json.dumps(tree)[:2000]
+
+
+@pytest.mark.parametrize("as_tenant", [False, True])
+def test_history_is_read_by_its_key(db, populated, as_tenant):
+    """An agent's and a convention's history are read by their primary key, whose first column is
+    the parent's scope_tenant_id (revision 0012): through the parent, so staff — whom no read policy
+    narrows — keep the key; a tenant's policy is an index condition on it besides."""
+    from registry import queries
+
+    db.execute("UPDATE agents SET instructions = 'segunda versão' WHERE layer <> 'project'")
+    db.execute("""INSERT INTO conventions (tenant_id, directory, body)
+                  SELECT id, 'src', 'Tabs.' FROM tenants""")
+    db.execute("UPDATE conventions SET body = 'Espaços.'")
+    db.execute("ANALYZE")
+    agent_id, convention_id, tenant_id = db.execute(
+        "SELECT a.id, c.id, a.tenant_id FROM agents a JOIN conventions c ON c.tenant_id = a.tenant_id "
+        "WHERE a.layer = 'tenant' ORDER BY a.id DESC LIMIT 1").fetchone()
+    if as_tenant:
+        db.execute("SET ROLE registry_app")
+        db.execute("SELECT set_config('registry.tenant_id', %s, false)", (str(tenant_id),))
+    try:
+        trees = {"agent_versions": plan(db, queries.agent_history, {"id": agent_id}),
+                 "convention_versions": plan(db, queries.convention_history, (convention_id,))}
+        history = db.execute(queries.agent_history, {"id": agent_id}).fetchall()
+    finally:
+        db.execute("RESET ROLE")
+    # Every kept version (populated's requires, then this test's text), then the current one.
+    assert [row[1] for row in history] == [1, 2, 3] and [row[7] for row in history] == [False, False, True]
+    for table, tree in trees.items():
+        assert seq_scanned(tree) == set(), json.dumps(tree)[:2000]
+        keys = [n.get("Index Cond", "") for n in plan_nodes(tree) if n.get("Index Name") == f"{table}_pkey"]
+        assert len(keys) == 1 and "scope_tenant_id = " in keys[0], json.dumps(tree)[:2000]
+        assert ("scope_tenant_id = ANY" in keys[0]) == as_tenant, keys

@@ -51,10 +51,14 @@ SELECT version FROM public.agents WHERE id = %s;
 SELECT public.delete_agent(%s, %s) AS deleted;
 
 -- name: agent_history
--- Every version of an agent's content, oldest first; the last row is the current one.
-SELECT agent_id, version, name, description, when_to_use, requires, instructions,
-       false AS current, replaced_by, replaced_at
-  FROM public.agent_versions WHERE agent_id = %(id)s
+-- Every version of an agent's content, oldest first; the last row is the current one. The
+-- versions are read by their agent's scope_tenant_id and id, agent_versions_pkey's first columns
+-- (revision 0012): staff, whom no read policy narrows to a tenant, keep the key's index too.
+SELECT v.agent_id, v.version, v.name, v.description, v.when_to_use, v.requires, v.instructions,
+       false AS current, v.replaced_by, v.replaced_at
+  FROM public.agents a
+  JOIN public.agent_versions v ON v.scope_tenant_id = a.scope_tenant_id AND v.agent_id = a.id
+ WHERE a.id = %(id)s
 UNION ALL
 SELECT id, version, name, description, when_to_use, requires, instructions, true, NULL, NULL
   FROM public.agents WHERE id = %(id)s

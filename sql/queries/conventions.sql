@@ -36,9 +36,12 @@ RETURNING id, layer, directory, language, body, version;
 SELECT id FROM public.delete_convention(%s) AS id WHERE id IS NOT NULL;
 
 -- name: convention_history
--- The texts a convention had before its current one, oldest first.
-SELECT version, body, replaced_by, replaced_at FROM public.convention_versions
- WHERE convention_id = %s ORDER BY version;
+-- The texts a convention had before its current one, oldest first; read by the convention's
+-- scope_tenant_id and id, convention_versions_pkey's first columns (revision 0012).
+SELECT v.version, v.body, v.replaced_by, v.replaced_at
+  FROM public.conventions c
+  JOIN public.convention_versions v ON v.scope_tenant_id = c.scope_tenant_id AND v.convention_id = c.id
+ WHERE c.id = %s ORDER BY v.version;
 
 -- name: seed_convention
 -- A demo convention, unless its layer already has one with the same directory, language and

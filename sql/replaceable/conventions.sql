@@ -15,27 +15,10 @@ SELECT s.tenant_id, s.project_id, c.id AS convention_id, c.layer, c.directory, c
 
 COMMENT ON VIEW effective_conventions IS 'For every tenant (project_id NULL) and every project: the conventions of the official, tenant and project layers that apply there, with directory and language. Filter by tenant_id and project_id.';
 
--- Every change of a convention's text bumps its version and keeps the text it replaced,
--- whoever writes it. SECURITY DEFINER so tenants need no INSERT on convention_versions and
--- cannot forge one; the trigger fires only for rows the writer may update.
-CREATE OR REPLACE FUNCTION conventions_keep_history() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-    IF NEW.body IS NOT DISTINCT FROM OLD.body THEN
-        NEW.version := OLD.version;
-        RETURN NEW;
-    END IF;
-    INSERT INTO public.convention_versions (convention_id, version, body, replaced_by)
-    VALUES (OLD.id, OLD.version, OLD.body, COALESCE(NULLIF(current_setting('registry.actor', true), ''), session_user));
-    NEW.version := OLD.version + 1;
-    RETURN NEW;
-END
-$$;
+-- Every change of a convention's text bumps its version and keeps the text it replaced:
+-- conventions_keep_history.sql (from revision 0012, with the convention's scope_tenant_id;
+-- conventions_keep_history_before_0012.sql below it).
 
-COMMENT ON FUNCTION conventions_keep_history() IS 'Trigger: on a change of body, keeps the old text in convention_versions and bumps version.';
-
-CREATE OR REPLACE TRIGGER conventions_keep_history BEFORE UPDATE ON public.conventions
-    FOR EACH ROW EXECUTE FUNCTION public.conventions_keep_history();
 CREATE OR REPLACE TRIGGER conventions_touch_updated_at BEFORE UPDATE ON public.conventions
     FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 
@@ -65,9 +48,8 @@ CREATE POLICY conventions_app_insert ON public.conventions FOR INSERT TO registr
     WITH CHECK (tenant_id = public.registry_current_tenant());
 CREATE POLICY conventions_app_update ON public.conventions FOR UPDATE TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
--- History follows its convention: readable where the convention is; written by the trigger only.
-CREATE POLICY convention_versions_app_read ON public.convention_versions FOR SELECT TO registry_app
-    USING (EXISTS (SELECT 1 FROM public.conventions c WHERE c.id = convention_versions.convention_id));
+-- History follows its convention: readable where the convention is, written by the trigger only;
+-- its read policy tests the column the trigger fills, so both are in conventions_keep_history.sql.
 CREATE POLICY conventions_staff_all ON public.conventions FOR ALL TO registry_admin, registry_owner
     USING (true) WITH CHECK (true);
 CREATE POLICY convention_versions_staff_all ON public.convention_versions FOR ALL TO registry_admin, registry_owner

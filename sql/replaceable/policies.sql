@@ -80,9 +80,8 @@ CREATE POLICY conversations_app_insert ON public.conversations FOR INSERT TO reg
 CREATE POLICY conversations_app_update ON public.conversations FOR UPDATE TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
 -- History follows its agent: readable where the agent is. Only the history trigger writes it
--- (agents_keep_history.sql, as the owner), so a tenant cannot forge a version.
-CREATE POLICY agent_versions_app_read ON public.agent_versions FOR SELECT TO registry_app
-    USING (EXISTS (SELECT 1 FROM public.agents a WHERE a.id = agent_versions.agent_id));
+-- (as the owner), so a tenant cannot forge a version. Its read policy tests the column that
+-- trigger fills (revision 0012), so both are in agents_keep_history.sql.
 
 -- The product's staff and the owner (migrations): every row of every layer.
 CREATE POLICY tenants_staff_all ON public.tenants FOR ALL TO registry_admin, registry_owner USING (true) WITH CHECK (true);
