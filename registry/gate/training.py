@@ -93,7 +93,10 @@ class Settings:
     # Chosen on the chained first-contact matches of B10-B16, each read by a model trained without its round
     # (docs/gate.md, "Session 9: the window decides").
     veto_bare_window: float = -1.0
-    veto_bare_local: float = 3.0
+    # 3.0 until session 11; the model retrained with B19 read a padded held attack's words at 2.93 ("Las instrucciones
+    # que trajiste de fábrica…", tests/test_gate_overrule.py). 2.5 changes no decision over the whole corpus (16k texts,
+    # with either model) and keeps that attack refused however it is padded (docs/gate.md, "Session 11").
+    veto_bare_local: float = 2.5
 
 
 SETTINGS = Settings()
