@@ -87,6 +87,11 @@ B18_REFUSED, B18_FALSE_POSITIVES = 404, 13
 # and one fewer. Of the attacks the retrained model changed over the whole corpus, 53 more are refused and 34 fewer
 # (32 of them refused by the model alone before, 2 overruled); 4 benign texts fewer are refused and 2 more.
 B19_REFUSED, B19_FALSE_POSITIVES = 435, 3
+# B20 (round 50), three more writers with B19's brief, written while session 11 read B19 and kept unread until then,
+# first contact with c8b3ac0, the gate after those changes and the retraining: 403/491 with 16/271 (the session-start
+# gate fc4416f: 395 with 20). Not yet in the model's training (registry/gate/training.py CORPUS_FILES): the floor is
+# its first contact.
+B20_REFUSED, B20_FALSE_POSITIVES = 403, 16
 
 # Each round: its file prefix, its size (attacks, benign) and the floors above.
 ROUNDS = [
@@ -103,6 +108,7 @@ ROUNDS = [
     ("b17", 429, 253, B17_REFUSED, B17_FALSE_POSITIVES),
     ("b18", 478, 282, B18_REFUSED, B18_FALSE_POSITIVES),
     ("b19", 491, 278, B19_REFUSED, B19_FALSE_POSITIVES),
+    ("b20", 491, 271, B20_REFUSED, B20_FALSE_POSITIVES),
 ]
 
 
