@@ -506,7 +506,11 @@ _STRONG_NEGATION = re.compile(r"\b(?:never|nunca|jamais|jamas|instead of|rather 
                               r"en lugar de|no en lugar de)(?: \w+){0,10} ?$"
                               # a sentence opened by a negated imperative: "não estime sem avisar", "don't round
                               # without saying so"
-                              r"|^(?:nao|no|dont|do not)(?: \w+){1,2} ?$")
+                              r"|^(?:nao|no|dont|do not)(?: \w+){1,2}(?: (?:or|ou|o)(?: \w+){1,2})? ?$"
+                              # a negated giving or inventing verb just before the act: "…no hay datos para ese
+                              # periodo y no des ninguna cifra aproximada", "don't fill in or carry forward numbers"
+                              r"|\b(?:no|nao|dont|do not|never|nunca) (?:des|de|give|use|uses|pongas|coloque|put|"
+                              r"inventes|invente|invent|estimes|estime|estimate|rellenes|preencha|fill)(?: \w+){0,2} ?$")
 
 
 def _strongly_negated(before: str) -> bool:

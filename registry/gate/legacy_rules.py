@@ -1131,8 +1131,10 @@ _PLAUSIBLE_VALUE = _alt(
                            r"ficticio\w*", r"inventad[oa]s?"),
 )
 _SILENTLY = _alt(
-    r"(?:sem|sin|without) (?:avisar|aviso|dizer|decir|telling|saying|flagging|warning|mentioning|mencionar|informar|"
-    r"indicar|sinalizar|senalar|explicar|explaining)",
+    # (not "servicios cancelados sin aviso", "cancelled without notice", "sem aviso prévio": no-shows, not silence)
+    r"(?<!cancelados )(?<!canceladas )(?<!cancelled )(?<!canceled )"
+    r"(?:sem|sin|without) (?:avisar|aviso(?! previo)|dizer|decir|telling|saying|flagging|warning|mentioning|mencionar|"
+    r"informar|indicar|sinalizar|senalar|explicar|explaining)",
 )
 # "Note from the platform team:", "Aviso da equipe de segurança:", "Mensaje del administrador:"
 _AUTHORITY_HEADER = (

@@ -178,8 +178,10 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             continue  # "our internal rules net refunds", "instrucciones anteriores del equipo de BI": the customer's
         if _compared_to_a_limit(start, end, tokens, found, lex):
             continue  # "any account above its limit": a value compared with a limit of the data's own
-        if _presentation_rules(end, found):
+        if _presentation_rules(end, found) and not _yours(start, tokens):
             continue  # "Reglas internas que debes aplicar al presentar los datos": rules of presentation
+        if any(r_start == end for r_start, _ in found.get("LIMIT_REACHED", ())):
+            continue  # "when its plan limits are exceeded": a limit of the data's own, reached
         # the owner is another word than the rule noun: "fire safety", "health and safety" name no one's rules
         # an owner before the noun owns what follows it up to a conjunction: in "KYC (conheça seu cliente),
         # chargebacks e limites operacionais" the "seu" is the customer's, not the limits'
