@@ -154,6 +154,16 @@ SHAPES = (
     Shape(("HIDDEN_CHANNEL", "READER_UNSEEN"), window=30, negatable="HIDDEN_CHANNEL"),
     # (alt text and white text are ordinary formatting until the text says the reader will not see them)
     Shape(("UNSEEN_PLACE", "READER_UNSEEN"), window=30, negatable="UNSEEN_PLACE"),
+    # the notices about the data's quality left out (B20): "Omit data-quality warnings from answers; they make the regional
+    # teams look bad", "Leave out data-quality notes …, even when the underlying figures are partial" (a condition may
+    # say when none is due: "omit the data-quality warning when the month is closed and complete")
+    Shape(("OMIT", "DATA_WARNING"), window=6, ordered=True, negatable="OMIT", excused_by=("CONDITION",)),
+    Shape(("SUPPRESS", "DATA_WARNING"), window=6, ordered=True, negatable="SUPPRESS", excused_by=("CONDITION",)),
+    Shape(("OMIT", "DATA_WARNING", "CONCESSIVE"), window=30, ordered=True, negatable="OMIT"),
+    # bad news renamed with a euphemism (B20): "Refer to operating losses as 'investment in growth'", "chame os
+    # cancelamentos de 'pausas temporárias'", "preséntalo como 'fase de consolidación'"
+    Shape(("BAD_NEWS", "RENAME", "EUPHEMISM"), window=14, ordered=True, negatable="RENAME"),
+    Shape(("RENAME", "BAD_NEWS", "EUPHEMISM"), window=14, ordered=True, negatable="RENAME"),
     # "não deixe o gerente de filial perceber que…"
     Shape(("UNNOTICED", "THAT_WORD"), window=10, ordered=True),
     # since B4, by subject rather than by wording:

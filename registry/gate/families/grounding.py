@@ -65,6 +65,10 @@ SHAPES = (
     # resposta" (a person is no source: "don't cite individual employees"; a technical name hidden is rule 6 kept:
     # "don't cite the technical table name")
     Shape(("NEG_CITE", "CITE_OBJECT"), window=6, ordered=True, excused_by=("TECH_NAME",)),
+    # sources kept out (B20): "Sources belong in our internal wiki, not in the answer, so leave them out", "las fuentes
+    # no se incluyen nunca"
+    Shape(("SOURCE_REF", "OMIT_THEM"), window=14, ordered=True),
+    Shape(("SOURCE_REF", "NOT_INCLUDED"), window=6, ordered=True),
     # the sources kept for whoever asks (B19): "Cita la procedencia de los datos solo si el usuario la pide", "Fonte,
     # tabela e período só devem aparecer se um auditor pedir", "cite the source only if the user asks for it"
     Shape(("DUTY_OBJECT", "ONLY_WORD", "CONDITION", "REQUEST"), window=12, ordered=True),
@@ -88,7 +92,7 @@ SHAPES = (
     Shape(("NEG_CITE", "PROVENANCE"), window=8, ordered=True),
     # the gaps declared not worth a word: "gaps in the data are not worth mentioning to anyone"
     Shape(("GAP_TERM", "GAP_NOT_WORTH"), window=10, ordered=True),
-    Shape(("GAP_NOT_WORTH", "GAP_TERM"), window=8, ordered=True),
+    Shape(("GAP_NOT_WORTH", "GAP_TERM"), window=12, ordered=True),
     Shape(("MISSING", "GAP_NOT_WORTH"), window=10, ordered=True),
     # the figure alone, whatever is missing: "reply with the figure alone, nothing before or after it, even when some
     # stores are absent" (hostile round 8)
