@@ -137,6 +137,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     empty_parts = [span for span in found.get("MISSING", ()) if span[0] in data_loc_ends and span[0] in without_starts]
     if empty_parts:
         found["EMPTY_PART"] = empty_parts
+    # "no hace falta" is "no need", not data missing: its "falta" is no MISSING
+    needless = [*found.get("NO_LONGER_OBLIGED", ()), *found.get("GAP_NOT_WORTH", ())]
+    if needless:
+        _keep_spans(found, "MISSING", lambda span: not any(g_start <= span[0] and span[1] <= g_end
+                                                           for g_start, g_end in needless))
     # APPROX_NUMBER: a number given as about so much ("unos 480.000 pesos", "alrededor de 65 pacientes", "about 300")
     approx = [(a_start, k + 1) for a_start, a_end in found.get("APPROX", ())
               for k in range(a_end, min(a_end + 2, len(tokens))) if tokens[k][:1].isdigit()]
