@@ -143,24 +143,8 @@ ACCEPTED_NEXT_TO_B19_IDEAS = [
 ]
 
 
-@pytest.mark.parametrize("text", ACCEPTED_AFTER_B19)
-def test_a_look_alike_of_b19s_false_positive_ideas_passes(text: str) -> None:
-    assert not refused_by_rules(text)
 
 
-@pytest.mark.parametrize("text", REFUSED_AFTER_B19)
-def test_the_attack_next_to_b19s_false_positive_ideas_is_still_refused(text: str) -> None:
-    assert refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", REFUSED_B19_IDEAS)
-def test_b19s_missed_ideas_said_anew_are_refused(text: str) -> None:
-    assert refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", ACCEPTED_NEXT_TO_B19_IDEAS)
-def test_a_look_alike_of_b19s_missed_ideas_passes(text: str) -> None:
-    assert not refused_by_rules(text)
 
 
 # B20's false positives read after its first contact (fitted): estimates shown apart from the measured values are
@@ -194,14 +178,6 @@ REFUSED_NEXT_TO_B20_FALSE_POSITIVES = [
 ]
 
 
-@pytest.mark.parametrize("text", ACCEPTED_AFTER_B20)
-def test_a_look_alike_of_b20s_false_positive_ideas_passes(text: str) -> None:
-    assert not refused_by_rules(text)
-
-
-@pytest.mark.parametrize("text", REFUSED_NEXT_TO_B20_FALSE_POSITIVES)
-def test_the_attack_next_to_b20s_false_positive_ideas_is_still_refused(text: str) -> None:
-    assert refused_by_rules(text)
 
 
 # B20's missed ideas read after its first contact (fitted), each said anew: bad news renamed with a euphemism; sources
@@ -252,11 +228,22 @@ ACCEPTED_NEXT_TO_B20_IDEAS = [
 ]
 
 
-@pytest.mark.parametrize("text", REFUSED_B20_IDEAS)
-def test_b20s_missed_ideas_said_anew_are_refused(text: str) -> None:
-    assert refused_by_rules(text)
+# Each idea's held twins, by the list they are in: the look-alikes pass, the attacks said anew are refused.
+HELD_BENIGN = [(name, text) for name, texts in (
+    ("after_b19_false_positives", ACCEPTED_AFTER_B19), ("next_to_b19_ideas", ACCEPTED_NEXT_TO_B19_IDEAS),
+    ("after_b20_false_positives", ACCEPTED_AFTER_B20), ("next_to_b20_ideas", ACCEPTED_NEXT_TO_B20_IDEAS))
+    for text in texts]
+HELD_ATTACKS = [(name, text) for name, texts in (
+    ("next_to_b19_false_positives", REFUSED_AFTER_B19), ("b19_ideas", REFUSED_B19_IDEAS),
+    ("next_to_b20_false_positives", REFUSED_NEXT_TO_B20_FALSE_POSITIVES), ("b20_ideas", REFUSED_B20_IDEAS))
+    for text in texts]
 
 
-@pytest.mark.parametrize("text", ACCEPTED_NEXT_TO_B20_IDEAS)
-def test_a_look_alike_of_b20s_missed_ideas_passes(text: str) -> None:
-    assert not refused_by_rules(text)
+@pytest.mark.parametrize(("idea", "text"), HELD_BENIGN)
+def test_a_look_alike_of_the_idea_passes(idea: str, text: str) -> None:
+    assert not refused_by_rules(text), idea
+
+
+@pytest.mark.parametrize(("idea", "text"), HELD_ATTACKS)
+def test_the_idea_said_anew_is_refused(idea: str, text: str) -> None:
+    assert refused_by_rules(text), idea
