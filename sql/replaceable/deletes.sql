@@ -51,13 +51,28 @@ RETURNS integer
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
 -- Shows a slug in a project again: its opt-outs of that slug (of one layer's agent, or any).
+-- Acting for a tenant, the tenant is in every condition, on columns each index a plan could use
+-- holds as an index condition: another tenant's opt-outs and agents are never fetched, so the
+-- caller's own pg_stat_xact_user_tables cannot count them (hostile round 9, R23). An opted-out
+-- agent is official or of the project's own tenant's layer (agent_optouts_inherited_only).
 DECLARE
+    v_tenant bigint := public.registry_current_tenant();
     v_removed integer;
 BEGIN
-    DELETE FROM public.agent_optouts o USING public.agents a
-     WHERE o.project_id = p_project_id AND a.id = o.agent_id AND a.slug = p_slug
-       AND (p_layer IS NULL OR a.layer = p_layer)
-       AND public.registry_may_delete(o.tenant_id);
+    IF v_tenant IS NOT NULL THEN
+        DELETE FROM public.agent_optouts o USING public.agents a
+         WHERE o.project_id = p_project_id AND o.tenant_id = v_tenant
+           AND a.scope_tenant_id IN (0, v_tenant) AND a.scope_project_id = 0
+           AND a.id = o.agent_id AND a.slug = p_slug
+           AND (p_layer IS NULL OR a.layer = p_layer)
+           AND public.registry_may_delete(o.tenant_id);
+    ELSIF public.registry_may_delete(NULL) THEN  -- unscoped staff: any project
+        DELETE FROM public.agent_optouts o USING public.agents a
+         WHERE o.project_id = p_project_id AND a.id = o.agent_id AND a.slug = p_slug
+           AND (p_layer IS NULL OR a.layer = p_layer);
+    ELSE
+        RETURN 0;  -- unscoped and not staff: nothing, and nothing read
+    END IF;
     GET DIAGNOSTICS v_removed = ROW_COUNT;
     RETURN v_removed;
 END
@@ -95,7 +110,12 @@ RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
 -- The layer then inherits its default again (the same as setting default_agent to NULL).
+-- Decided from the caller before any row is read: another tenant's default is never fetched
+-- (the owner's read would show in the caller's pg_stat_xact_user_tables, hostile round 9, R22).
 BEGIN
+    IF NOT public.registry_may_delete(p_tenant_id) THEN
+        RETURN false;
+    END IF;
     DELETE FROM public.agent_defaults d
      WHERE d.scope_tenant_id = COALESCE(p_tenant_id, 0) AND d.scope_project_id = COALESCE(p_project_id, 0)
        AND public.registry_may_delete(d.tenant_id);
