@@ -675,7 +675,7 @@ def _read_and_own_policies(table: str) -> list[str]:
            USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant())"""]
 
 
-def _history_before_0012(table: str, parent: str, column: str, fk: str) -> dict[str, list[str]]:
+def _history_before_0012(table: str, parent: str, column: str, fk: str, parent_key: str) -> dict[str, list[str]]:
     """A history table's read policy and keys as revision 0011 left them: the policy follows the
     parent through an EXISTS (a filter), the primary key leads with the parent's id, the foreign key
     names that id alone (and the parent has no (id, scope_tenant_id) key)."""
@@ -687,13 +687,14 @@ def _history_before_0012(table: str, parent: str, column: str, fk: str) -> dict[
                 f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey",
                 f"ALTER TABLE {table} ADD CONSTRAINT {table}_pkey PRIMARY KEY ({column}, version)",
                 f"ALTER TABLE {table} ADD CONSTRAINT {fk} FOREIGN KEY ({column}) REFERENCES {parent} (id) ON DELETE CASCADE",
-                f"ALTER TABLE {parent} DROP CONSTRAINT {parent}_id_scope_tenant_key"]}
+                f"ALTER TABLE {parent} DROP CONSTRAINT {parent_key}"]}
 
 
 HISTORY_BEFORE_0012 = {
-    "agent_versions": _history_before_0012("agent_versions", "agents", "agent_id", "agent_versions_agent_fk"),
+    "agent_versions": _history_before_0012("agent_versions", "agents", "agent_id", "agent_versions_agent_fk",
+                                           "agents_id_scope_tenant_key"),
     "convention_versions": _history_before_0012("convention_versions", "conventions", "convention_id",
-                                                "convention_versions_convention_fk")}
+                                                "convention_versions_convention_fk", "conventions_scope_tenant_id_key")}
 
 OLD_SHAPES = {  # what each table had before revision 0011 (indexes) and the policy split (policies)
     "optouts_by_project": ["ALTER TABLE agent_optouts DROP CONSTRAINT agent_optouts_pkey",
@@ -990,3 +991,42 @@ def test_a_tenant_still_deletes_its_own_defaults_optouts_and_names(db, world):
     db.execute("INSERT INTO agent_optouts (project_id, agent_id) VALUES (%s, %s)", (a["project"], world["official"]))
     assert db.execute("SELECT delete_optouts(%s, 'analyst')", (a["project"],)).fetchone() == (1,)  # staff, unscoped
     assert db.execute("SELECT delete_agent_default(NULL)").fetchone() == (True,)
+
+
+# -- EXPLAIN ANALYZE by scope_tenant_id on the history's foreign-key targets (hostile round 9, R17,
+# R16): conventions_id_scope_tenant_key (id, scope_tenant_id), which revision 0012 added, took the
+# caller's own `scope_tenant_id = N` as an index condition and left the read policy a filter.
+# Revision 0013 leads the key with scope_tenant_id. ------------------------------------------------
+ROUND9_PROBES = {
+    "conventions_by_tenant": "SELECT * FROM conventions WHERE scope_tenant_id = {tenant}",
+    "conventions_by_id_and_tenant": "SELECT * FROM conventions WHERE id > 0 AND scope_tenant_id = {tenant}",
+}
+CONVENTIONS_KEY_BEFORE_0013 = [
+    "ALTER TABLE convention_versions DROP CONSTRAINT convention_versions_convention_fk",
+    "ALTER TABLE conventions DROP CONSTRAINT conventions_scope_tenant_id_key",
+    "ALTER TABLE conventions ADD CONSTRAINT conventions_id_scope_tenant_key UNIQUE (id, scope_tenant_id)",
+    """ALTER TABLE convention_versions ADD CONSTRAINT convention_versions_convention_fk FOREIGN KEY (convention_id, scope_tenant_id)
+       REFERENCES conventions (id, scope_tenant_id) ON UPDATE CASCADE ON DELETE CASCADE"""]
+
+
+@pytest.mark.parametrize("name", sorted(ROUND9_PROBES))
+def test_explain_analyze_by_scope_tenant_counts_none_of_bs_conventions(db, world, name):
+    b = _more_of_b(db, world)
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], ROUND9_PROBES[name].format(**b)) == (0, 0)
+
+
+@pytest.mark.parametrize("name", sorted(ROUND9_PROBES))
+def test_twin_with_0012s_key_explain_counts_bs_conventions(db, world, name):
+    b = _more_of_b(db, world)
+    for statement in CONVENTIONS_KEY_BEFORE_0013:
+        db.execute(statement)
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], ROUND9_PROBES[name].format(**b)) == (0, 1)
+
+
+@pytest.mark.xfail(strict=True, reason="R16 open (docs/security.md, 'Hostile round 9'): agents_id_scope_tenant_key "
+                                       "and agents_id_scope_key lead with id; strict, so a fix shows here")
+@pytest.mark.parametrize("probe", ["SELECT * FROM agents WHERE scope_tenant_id = {tenant}",
+                                   "SELECT id FROM agents WHERE id = {agent} AND scope_tenant_id = {tenant}"])
+def test_explain_analyze_by_scope_tenant_counts_none_of_bs_agents(db, world, probe):
+    b = _more_of_b(db, world)
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], probe.format(**b)) == (0, 0)
