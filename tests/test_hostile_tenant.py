@@ -907,6 +907,12 @@ ROUND9_CALLS = {
                       "SELECT delete_agent_default({tenant}, {project})", ("agent_defaults",)),
     "optouts": ("SELECT delete_optouts({project}, 'analyst')",
                 "SELECT delete_optouts(999999, 'analyst')", ("agent_optouts", "agents")),
+    # By id: B's id against a missing one (before, the pkey fetched B's row: whether the id is B's).
+    "agent": ("SELECT delete_agent({agent})", "SELECT delete_agent(999999)", ("agents",)),
+    "project": ("SELECT delete_project({project})", "SELECT delete_project(999999)", ("projects",)),
+    "conversation": ("SELECT delete_conversation({conversation})", "SELECT delete_conversation(999999)",
+                     ("conversations",)),
+    "convention": ("SELECT delete_convention({convention})", "SELECT delete_convention(999999)", ("conventions",)),
 }
 
 _VOCABULARY_BEFORE_ROUND9 = """CREATE OR REPLACE FUNCTION delete_{kind}(p_tenant_id bigint, p_project_id bigint, p_name text)
@@ -940,7 +946,26 @@ BEGIN
     RETURN v_removed;
 END $$""",
 }
-ROUND9_FUNCTION = {"dataset_group": "delete_dataset_group(bigint, bigint, text)",
+_BY_ID_BEFORE_ROUND9 = """CREATE OR REPLACE FUNCTION {name}({param} bigint{extra}) RETURNS {returns}
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE v_id bigint;
+BEGIN
+    DELETE FROM public.{table} t WHERE t.id = {param} AND public.registry_may_delete(t.tenant_id) RETURNING t.id INTO v_id;
+    RETURN {result};
+END $$"""
+FUNCTIONS_BEFORE_ROUND9.update({
+    "delete_agent(bigint, integer)": _BY_ID_BEFORE_ROUND9.format(
+        name="delete_agent", param="p_agent_id", extra=", p_expected_version integer DEFAULT NULL", returns="boolean", table="agents",
+        result="v_id IS NOT NULL"),
+    "delete_project(bigint)": _BY_ID_BEFORE_ROUND9.format(name="delete_project", param="p_project_id", extra="", returns="boolean",
+                                                          table="projects", result="v_id IS NOT NULL"),
+    "delete_conversation(bigint)": _BY_ID_BEFORE_ROUND9.format(name="delete_conversation", param="p_conversation_id", extra="", returns="boolean",
+                                                               table="conversations", result="v_id IS NOT NULL"),
+    "delete_convention(bigint)": _BY_ID_BEFORE_ROUND9.format(name="delete_convention", param="p_convention_id", extra="", returns="bigint",
+                                                             table="conventions", result="v_id"),
+})
+ROUND9_FUNCTION = {"agent": "delete_agent(bigint, integer)", "project": "delete_project(bigint)",
+                   "conversation": "delete_conversation(bigint)", "convention": "delete_convention(bigint)","dataset_group": "delete_dataset_group(bigint, bigint, text)",
                    "dataset_group_project": "delete_dataset_group(bigint, bigint, text)",
                    "glossary_term": "delete_glossary_term(bigint, bigint, text)",
                    "agent_default": "delete_agent_default(bigint, bigint)",

@@ -34,12 +34,24 @@ CREATE OR REPLACE FUNCTION delete_agent(p_agent_id bigint, p_expected_version in
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
--- With p_expected_version, only that version is deleted (a concurrent edit wins).
+-- With p_expected_version, only that version is deleted (a concurrent edit wins). Acting for a
+-- tenant, the tenant is in the key's condition (agents_id_scope_tenant_key), so another tenant's
+-- agent is not fetched to be refused (hostile round 9: the caller's pg_stat_xact_user_tables).
+DECLARE
+    v_tenant bigint := public.registry_current_tenant();
 BEGIN
-    DELETE FROM public.agents a
-     WHERE a.id = p_agent_id
-       AND a.version = COALESCE(p_expected_version, a.version)
-       AND public.registry_may_delete(a.tenant_id);
+    IF v_tenant IS NOT NULL THEN
+        DELETE FROM public.agents a
+         WHERE a.id = p_agent_id AND a.scope_tenant_id = v_tenant
+           AND a.version = COALESCE(p_expected_version, a.version)
+           AND public.registry_may_delete(a.tenant_id);
+    ELSIF public.registry_may_delete(NULL) THEN
+        DELETE FROM public.agents a
+         WHERE a.id = p_agent_id
+           AND a.version = COALESCE(p_expected_version, a.version);
+    ELSE
+        RETURN false;
+    END IF;
     RETURN FOUND;
 END
 $$;
@@ -85,8 +97,17 @@ RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
 -- Its agents, opt-outs, defaults and conversations go with it (the foreign keys' ON DELETE).
+-- Acting for a tenant, by projects_tenant_id_key: another tenant's project is never fetched.
+DECLARE
+    v_tenant bigint := public.registry_current_tenant();
 BEGIN
-    DELETE FROM public.projects p WHERE p.id = p_project_id AND public.registry_may_delete(p.tenant_id);
+    IF v_tenant IS NOT NULL THEN
+        DELETE FROM public.projects p WHERE p.tenant_id = v_tenant AND p.id = p_project_id;
+    ELSIF public.registry_may_delete(NULL) THEN
+        DELETE FROM public.projects p WHERE p.id = p_project_id;
+    ELSE
+        RETURN false;
+    END IF;
     RETURN FOUND;
 END
 $$;
@@ -97,8 +118,17 @@ CREATE OR REPLACE FUNCTION delete_conversation(p_conversation_id bigint)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
+-- Acting for a tenant, by conversations_tenant_id_key: another tenant's is never fetched.
+DECLARE
+    v_tenant bigint := public.registry_current_tenant();
 BEGIN
-    DELETE FROM public.conversations c WHERE c.id = p_conversation_id AND public.registry_may_delete(c.tenant_id);
+    IF v_tenant IS NOT NULL THEN
+        DELETE FROM public.conversations c WHERE c.tenant_id = v_tenant AND c.id = p_conversation_id;
+    ELSIF public.registry_may_delete(NULL) THEN
+        DELETE FROM public.conversations c WHERE c.id = p_conversation_id;
+    ELSE
+        RETURN false;
+    END IF;
     RETURN FOUND;
 END
 $$;
