@@ -511,8 +511,11 @@ CREATE TABLE conventions (
     updated_at       timestamptz NOT NULL DEFAULT now(),
     CONSTRAINT conventions_pkey PRIMARY KEY (id),
     CONSTRAINT conventions_id_positive CHECK (id > 0),
-    -- Target of convention_versions' foreign key (revision 0012), by id as agents'.
-    CONSTRAINT conventions_id_scope_tenant_key UNIQUE (id, scope_tenant_id),
+    -- Target of convention_versions' foreign key (revision 0012), leading with scope_tenant_id
+    -- since revision 0013: by (id, scope_tenant_id) it took a caller's own `scope_tenant_id = N`
+    -- as an index condition and left the read policy a filter, so EXPLAIN ANALYZE counted another
+    -- tenant's conventions (hostile-tenant round 9, R17).
+    CONSTRAINT conventions_scope_tenant_id_key UNIQUE (scope_tenant_id, id),
     CONSTRAINT conventions_tenant_fk FOREIGN KEY (tenant_id) REFERENCES tenants (id) ON DELETE CASCADE,
     -- A project-layer convention carries its project's own tenant.
     CONSTRAINT conventions_project_fk FOREIGN KEY (tenant_id, project_id)

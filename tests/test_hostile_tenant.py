@@ -675,7 +675,7 @@ def _read_and_own_policies(table: str) -> list[str]:
            USING (tenant_id = registry_current_tenant()) WITH CHECK (tenant_id = registry_current_tenant())"""]
 
 
-def _history_before_0012(table: str, parent: str, column: str, fk: str) -> dict[str, list[str]]:
+def _history_before_0012(table: str, parent: str, column: str, fk: str, parent_key: str) -> dict[str, list[str]]:
     """A history table's read policy and keys as revision 0011 left them: the policy follows the
     parent through an EXISTS (a filter), the primary key leads with the parent's id, the foreign key
     names that id alone (and the parent has no (id, scope_tenant_id) key)."""
@@ -687,13 +687,14 @@ def _history_before_0012(table: str, parent: str, column: str, fk: str) -> dict[
                 f"ALTER TABLE {table} DROP CONSTRAINT {table}_pkey",
                 f"ALTER TABLE {table} ADD CONSTRAINT {table}_pkey PRIMARY KEY ({column}, version)",
                 f"ALTER TABLE {table} ADD CONSTRAINT {fk} FOREIGN KEY ({column}) REFERENCES {parent} (id) ON DELETE CASCADE",
-                f"ALTER TABLE {parent} DROP CONSTRAINT {parent}_id_scope_tenant_key"]}
+                f"ALTER TABLE {parent} DROP CONSTRAINT {parent_key}"]}
 
 
 HISTORY_BEFORE_0012 = {
-    "agent_versions": _history_before_0012("agent_versions", "agents", "agent_id", "agent_versions_agent_fk"),
+    "agent_versions": _history_before_0012("agent_versions", "agents", "agent_id", "agent_versions_agent_fk",
+                                           "agents_id_scope_tenant_key"),
     "convention_versions": _history_before_0012("convention_versions", "conventions", "convention_id",
-                                                "convention_versions_convention_fk")}
+                                                "convention_versions_convention_fk", "conventions_scope_tenant_id_key")}
 
 OLD_SHAPES = {  # what each table had before revision 0011 (indexes) and the policy split (policies)
     "optouts_by_project": ["ALTER TABLE agent_optouts DROP CONSTRAINT agent_optouts_pkey",
@@ -864,3 +865,193 @@ def test_a_staff_move_carries_the_history_along(db, world):
     with psycopg.connect(_url(db, APP_LOGIN)) as conn:
         history = Registry(conn).for_tenant(b["tenant"], role=None).history(a["agent"])
     assert [(v.version, v.instructions) for v in history] == [(1, "Segredo de a."), (2, "Segunda."), (3, "Terceira.")]
+
+
+# -- the delete functions' counters (hostile round 9, R21-R23): a SECURITY DEFINER function reads
+# as its owner but in the caller's transaction, so what it fetched shows in the caller's own
+# pg_stat_xact_user_tables. Each decides from the caller's tenant before it reads a row, so B's
+# existing name or scope and a missing one leave the same counts. Each has a twin with the old
+# function, which read B's row before deciding it was not the caller's. ----------------------------
+def _counters(url: str, tenant_id: int, call: str, tables: tuple[str, ...]) -> dict:
+    """(seq_tup_read, idx_tup_fetch) of each table in one transaction after the call, scans forced."""
+    with psycopg.connect(url) as conn:
+        conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
+        conn.execute("SET LOCAL enable_seqscan = off")
+        conn.execute("SET LOCAL enable_bitmapscan = off")
+        conn.execute(call).fetchall()
+        rows = conn.execute("SELECT relname, seq_tup_read, idx_tup_fetch FROM pg_stat_xact_user_tables "
+                            "WHERE relname = ANY (%s)", (list(tables),)).fetchall()
+        conn.rollback()
+    return {name: (seq, fetched) for name, seq, fetched in rows}
+
+
+def _round9_world(db, world) -> dict:
+    b = _more_of_b(db, world)  # B's tenant-layer default and an opt-out in B's project
+    for table in ("dataset_groups", "glossary_terms"):
+        db.execute(f"INSERT INTO {table} (tenant_id, name) VALUES (%s, 'Segredo-B')", (b["tenant"],))
+        db.execute(f"INSERT INTO {table} (tenant_id, project_id, name) VALUES (%s, %s, 'Projeto-B')",
+                   (b["tenant"], b["project"]))
+    return b
+
+
+# name: (call on B's existing row, the same call on a missing one, the tables it reads, what the
+# old function fetched of B's row beyond the missing one's count).
+ROUND9_CALLS = {
+    "dataset_group": ("SELECT delete_dataset_group({tenant}, NULL, 'SEGREDO-b')",
+                      "SELECT delete_dataset_group({tenant}, NULL, 'nope-xyz')", ("dataset_groups",)),
+    "dataset_group_project": ("SELECT delete_dataset_group({tenant}, {project}, 'projeto-b')",
+                              "SELECT delete_dataset_group({tenant}, {project}, 'nope-xyz')", ("dataset_groups",)),
+    "glossary_term": ("SELECT delete_glossary_term({tenant}, NULL, 'segredo-b')",
+                      "SELECT delete_glossary_term({tenant}, NULL, 'nope-xyz')", ("glossary_terms",)),
+    "agent_default": ("SELECT delete_agent_default({tenant}, NULL)",
+                      "SELECT delete_agent_default({tenant}, {project})", ("agent_defaults",)),
+    "optouts": ("SELECT delete_optouts({project}, 'analyst')",
+                "SELECT delete_optouts(999999, 'analyst')", ("agent_optouts", "agents")),
+    # By id: B's id against a missing one (before, the pkey fetched B's row: whether the id is B's).
+    "agent": ("SELECT delete_agent({agent})", "SELECT delete_agent(999999)", ("agents",)),
+    "project": ("SELECT delete_project({project})", "SELECT delete_project(999999)", ("projects",)),
+    "conversation": ("SELECT delete_conversation({conversation})", "SELECT delete_conversation(999999)",
+                     ("conversations",)),
+    "convention": ("SELECT delete_convention({convention})", "SELECT delete_convention(999999)", ("conventions",)),
+}
+
+_VOCABULARY_BEFORE_ROUND9 = """CREATE OR REPLACE FUNCTION delete_{kind}(p_tenant_id bigint, p_project_id bigint, p_name text)
+RETURNS SETOF text LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    RETURN QUERY DELETE FROM public.{table} g
+     WHERE g.tenant_id = p_tenant_id AND g.scope_project_id = COALESCE(p_project_id, 0)
+       AND g.name_key = normalize(lower(p_name), NFC) AND public.registry_may_delete(g.tenant_id)
+    RETURNING g.name;
+END $$"""
+
+FUNCTIONS_BEFORE_ROUND9 = {
+    "delete_dataset_group(bigint, bigint, text)": _VOCABULARY_BEFORE_ROUND9.format(kind="dataset_group", table="dataset_groups"),
+    "delete_glossary_term(bigint, bigint, text)": _VOCABULARY_BEFORE_ROUND9.format(kind="glossary_term", table="glossary_terms"),
+    "delete_agent_default(bigint, bigint)": """CREATE OR REPLACE FUNCTION delete_agent_default(p_tenant_id bigint, p_project_id bigint DEFAULT NULL)
+RETURNS boolean LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    DELETE FROM public.agent_defaults d
+     WHERE d.scope_tenant_id = COALESCE(p_tenant_id, 0) AND d.scope_project_id = COALESCE(p_project_id, 0)
+       AND public.registry_may_delete(d.tenant_id);
+    RETURN FOUND;
+END $$""",
+    "delete_optouts(bigint, text, text)": """CREATE OR REPLACE FUNCTION delete_optouts(p_project_id bigint, p_slug text, p_layer text DEFAULT NULL)
+RETURNS integer LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE v_removed integer;
+BEGIN
+    DELETE FROM public.agent_optouts o USING public.agents a
+     WHERE o.project_id = p_project_id AND a.id = o.agent_id AND a.slug = p_slug
+       AND (p_layer IS NULL OR a.layer = p_layer) AND public.registry_may_delete(o.tenant_id);
+    GET DIAGNOSTICS v_removed = ROW_COUNT;
+    RETURN v_removed;
+END $$""",
+}
+_BY_ID_BEFORE_ROUND9 = """CREATE OR REPLACE FUNCTION {name}({param} bigint{extra}) RETURNS {returns}
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE v_id bigint;
+BEGIN
+    DELETE FROM public.{table} t WHERE t.id = {param} AND public.registry_may_delete(t.tenant_id) RETURNING t.id INTO v_id;
+    RETURN {result};
+END $$"""
+FUNCTIONS_BEFORE_ROUND9.update({
+    "delete_agent(bigint, integer)": _BY_ID_BEFORE_ROUND9.format(
+        name="delete_agent", param="p_agent_id", extra=", p_expected_version integer DEFAULT NULL", returns="boolean", table="agents",
+        result="v_id IS NOT NULL"),
+    "delete_project(bigint)": _BY_ID_BEFORE_ROUND9.format(name="delete_project", param="p_project_id", extra="", returns="boolean",
+                                                          table="projects", result="v_id IS NOT NULL"),
+    "delete_conversation(bigint)": _BY_ID_BEFORE_ROUND9.format(name="delete_conversation", param="p_conversation_id", extra="", returns="boolean",
+                                                               table="conversations", result="v_id IS NOT NULL"),
+    "delete_convention(bigint)": _BY_ID_BEFORE_ROUND9.format(name="delete_convention", param="p_convention_id", extra="", returns="bigint",
+                                                             table="conventions", result="v_id"),
+})
+ROUND9_FUNCTION = {"agent": "delete_agent(bigint, integer)", "project": "delete_project(bigint)",
+                   "conversation": "delete_conversation(bigint)", "convention": "delete_convention(bigint)","dataset_group": "delete_dataset_group(bigint, bigint, text)",
+                   "dataset_group_project": "delete_dataset_group(bigint, bigint, text)",
+                   "glossary_term": "delete_glossary_term(bigint, bigint, text)",
+                   "agent_default": "delete_agent_default(bigint, bigint)",
+                   "optouts": "delete_optouts(bigint, text, text)"}
+
+
+def _put_back_before_round9(db, signature: str) -> None:
+    owner = db.execute("SELECT pg_get_userbyid(proowner) FROM pg_proc WHERE oid = %s::regprocedure",
+                       (signature,)).fetchone()[0]
+    db.execute(FUNCTIONS_BEFORE_ROUND9[signature])
+    db.execute(f"ALTER FUNCTION {signature} OWNER TO {owner}")
+
+
+@pytest.mark.parametrize("login", [TENANT_LOGIN, PLAIN_LOGIN])
+@pytest.mark.parametrize("name", sorted(ROUND9_CALLS))
+def test_a_delete_function_fetches_nothing_of_bs_whatever_is_named(db, world, name, login):
+    b = _round9_world(db, world)
+    present, missing, tables = (part.format(**b) if isinstance(part, str) else part for part in ROUND9_CALLS[name])
+    url = _url(db, login)
+    seen = _counters(url, world["a"]["tenant"], present, tables)
+    assert seen == _counters(url, world["a"]["tenant"], missing, tables)
+    assert all(fetched == 0 for _, fetched in seen.values()), seen
+    assert db.execute("SELECT count(*) FROM dataset_groups").fetchone() == (2,)  # nothing deleted either
+
+
+@pytest.mark.parametrize("name", sorted(ROUND9_CALLS))
+def test_twin_the_old_delete_function_counts_bs_row(db, world, name):
+    b = _round9_world(db, world)
+    _put_back_before_round9(db, ROUND9_FUNCTION[name])
+    present, missing, tables = (part.format(**b) if isinstance(part, str) else part for part in ROUND9_CALLS[name])
+    url = _url(db, TENANT_LOGIN)
+    seen, unseen = _counters(url, world["a"]["tenant"], present, tables), _counters(url, world["a"]["tenant"], missing, tables)
+    assert seen != unseen
+    assert seen[tables[0]][1] > unseen.get(tables[0], (0, 0))[1]  # B's row was fetched
+
+
+def test_a_tenant_still_deletes_its_own_defaults_optouts_and_names(db, world):
+    a = world["a"]
+    set_default(db, "only-a", a["tenant"])
+    db.execute("INSERT INTO agent_optouts (project_id, agent_id) VALUES (%s, %s)", (a["project"], world["official"]))
+    db.execute("INSERT INTO dataset_groups (tenant_id, project_id, name) VALUES (%s, %s, 'Vendas')", (a["tenant"], a["project"]))
+    with session(_url(db, TENANT_LOGIN), a["tenant"]) as conn:
+        assert conn.execute("SELECT delete_optouts(%s, 'analyst', 'official') AS n", (a["project"],)).fetchone() == {"n": 1}
+        assert conn.execute("SELECT delete_agent_default(%s) AS ok", (a["tenant"],)).fetchone() == {"ok": True}
+        assert conn.execute("SELECT delete_dataset_group(%s, %s, 'vendas') AS name",
+                            (a["tenant"], a["project"])).fetchall() == [{"name": "Vendas"}]
+        assert conn.execute("SELECT delete_agent_default(NULL) AS ok").fetchone() == {"ok": False}  # the official layer
+    db.execute("INSERT INTO agent_optouts (project_id, agent_id) VALUES (%s, %s)", (a["project"], world["official"]))
+    assert db.execute("SELECT delete_optouts(%s, 'analyst')", (a["project"],)).fetchone() == (1,)  # staff, unscoped
+    assert db.execute("SELECT delete_agent_default(NULL)").fetchone() == (True,)
+
+
+# -- EXPLAIN ANALYZE by scope_tenant_id on the history's foreign-key targets (hostile round 9, R17,
+# R16): conventions_id_scope_tenant_key (id, scope_tenant_id), which revision 0012 added, took the
+# caller's own `scope_tenant_id = N` as an index condition and left the read policy a filter.
+# Revision 0013 leads the key with scope_tenant_id. ------------------------------------------------
+ROUND9_PROBES = {
+    "conventions_by_tenant": "SELECT * FROM conventions WHERE scope_tenant_id = {tenant}",
+    "conventions_by_id_and_tenant": "SELECT * FROM conventions WHERE id > 0 AND scope_tenant_id = {tenant}",
+}
+CONVENTIONS_KEY_BEFORE_0013 = [
+    "ALTER TABLE convention_versions DROP CONSTRAINT convention_versions_convention_fk",
+    "ALTER TABLE conventions DROP CONSTRAINT conventions_scope_tenant_id_key",
+    "ALTER TABLE conventions ADD CONSTRAINT conventions_id_scope_tenant_key UNIQUE (id, scope_tenant_id)",
+    """ALTER TABLE convention_versions ADD CONSTRAINT convention_versions_convention_fk FOREIGN KEY (convention_id, scope_tenant_id)
+       REFERENCES conventions (id, scope_tenant_id) ON UPDATE CASCADE ON DELETE CASCADE"""]
+
+
+@pytest.mark.parametrize("name", sorted(ROUND9_PROBES))
+def test_explain_analyze_by_scope_tenant_counts_none_of_bs_conventions(db, world, name):
+    b = _more_of_b(db, world)
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], ROUND9_PROBES[name].format(**b)) == (0, 0)
+
+
+@pytest.mark.parametrize("name", sorted(ROUND9_PROBES))
+def test_twin_with_0012s_key_explain_counts_bs_conventions(db, world, name):
+    b = _more_of_b(db, world)
+    for statement in CONVENTIONS_KEY_BEFORE_0013:
+        db.execute(statement)
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], ROUND9_PROBES[name].format(**b)) == (0, 1)
+
+
+@pytest.mark.xfail(strict=True, reason="R16 open (docs/security.md, 'Hostile round 9'): agents_id_scope_tenant_key "
+                                       "and agents_id_scope_key lead with id; strict, so a fix shows here")
+@pytest.mark.parametrize("probe", ["SELECT * FROM agents WHERE scope_tenant_id = {tenant}",
+                                   "SELECT id FROM agents WHERE id = {agent} AND scope_tenant_id = {tenant}"])
+def test_explain_analyze_by_scope_tenant_counts_none_of_bs_agents(db, world, probe):
+    b = _more_of_b(db, world)
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], probe.format(**b)) == (0, 0)

@@ -242,3 +242,21 @@ def test_the_backfill_needs_no_superuser(empty_db_url):
         assert conn.execute("SELECT relname FROM pg_class WHERE relname IN ('agents', 'agent_versions', "
                             "'conventions', 'convention_versions') AND NOT (relrowsecurity AND relforcerowsecurity)"
                             ).fetchall() == []
+
+
+def test_downgrading_0013_gives_0012s_keys_back(empty_db_url):
+    """Revision 0013 (hostile round 9, R17) leads the conventions' history key with
+    scope_tenant_id; undone, the indexes and constraints are 0012's again, the history's foreign
+    key on the key by id."""
+    migrate.upgrade(empty_db_url, "0012")
+    with psycopg.connect(empty_db_url) as conn:
+        shape_0012 = snapshot(conn)
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url) as conn:
+        at_head = snapshot(conn)
+    assert at_head["constraints"] != shape_0012["constraints"]
+    migrate.downgrade(empty_db_url, "0012")
+    with psycopg.connect(empty_db_url) as conn:
+        after = snapshot(conn)
+    for kind in ("indexes", "constraints", "columns", "policies"):
+        assert after[kind] == shape_0012[kind], f"{kind} differ between 0012 and 0013 taken down to 0012"

@@ -27,11 +27,19 @@ RETURNS bigint
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 -- Its history goes with it. Only a row the caller may delete (deletes.sql): its own tenant's
 -- when acting for one, anything for unscoped staff.
+-- Acting for a tenant, the tenant is in conventions_scope_tenant_id_key's condition: another
+-- tenant's convention is not fetched to be refused (hostile round 9).
 DECLARE
+    v_tenant bigint := public.registry_current_tenant();
     v_id bigint;
 BEGIN
-    DELETE FROM public.conventions c WHERE c.id = p_convention_id AND public.registry_may_delete(c.tenant_id)
-    RETURNING c.id INTO v_id;
+    IF v_tenant IS NOT NULL THEN
+        DELETE FROM public.conventions c
+         WHERE c.scope_tenant_id = v_tenant AND c.id = p_convention_id AND public.registry_may_delete(c.tenant_id)
+        RETURNING c.id INTO v_id;
+    ELSIF public.registry_may_delete(NULL) THEN
+        DELETE FROM public.conventions c WHERE c.id = p_convention_id RETURNING c.id INTO v_id;
+    END IF;
     RETURN v_id;
 END
 $$;

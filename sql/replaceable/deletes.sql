@@ -34,12 +34,24 @@ CREATE OR REPLACE FUNCTION delete_agent(p_agent_id bigint, p_expected_version in
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
--- With p_expected_version, only that version is deleted (a concurrent edit wins).
+-- With p_expected_version, only that version is deleted (a concurrent edit wins). Acting for a
+-- tenant, the tenant is in the key's condition (agents_id_scope_tenant_key), so another tenant's
+-- agent is not fetched to be refused (hostile round 9: the caller's pg_stat_xact_user_tables).
+DECLARE
+    v_tenant bigint := public.registry_current_tenant();
 BEGIN
-    DELETE FROM public.agents a
-     WHERE a.id = p_agent_id
-       AND a.version = COALESCE(p_expected_version, a.version)
-       AND public.registry_may_delete(a.tenant_id);
+    IF v_tenant IS NOT NULL THEN
+        DELETE FROM public.agents a
+         WHERE a.id = p_agent_id AND a.scope_tenant_id = v_tenant
+           AND a.version = COALESCE(p_expected_version, a.version)
+           AND public.registry_may_delete(a.tenant_id);
+    ELSIF public.registry_may_delete(NULL) THEN
+        DELETE FROM public.agents a
+         WHERE a.id = p_agent_id
+           AND a.version = COALESCE(p_expected_version, a.version);
+    ELSE
+        RETURN false;
+    END IF;
     RETURN FOUND;
 END
 $$;
@@ -51,13 +63,28 @@ RETURNS integer
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
 -- Shows a slug in a project again: its opt-outs of that slug (of one layer's agent, or any).
+-- Acting for a tenant, the tenant is in every condition, on columns each index a plan could use
+-- holds as an index condition: another tenant's opt-outs and agents are never fetched, so the
+-- caller's own pg_stat_xact_user_tables cannot count them (hostile round 9, R23). An opted-out
+-- agent is official or of the project's own tenant's layer (agent_optouts_inherited_only).
 DECLARE
+    v_tenant bigint := public.registry_current_tenant();
     v_removed integer;
 BEGIN
-    DELETE FROM public.agent_optouts o USING public.agents a
-     WHERE o.project_id = p_project_id AND a.id = o.agent_id AND a.slug = p_slug
-       AND (p_layer IS NULL OR a.layer = p_layer)
-       AND public.registry_may_delete(o.tenant_id);
+    IF v_tenant IS NOT NULL THEN
+        DELETE FROM public.agent_optouts o USING public.agents a
+         WHERE o.project_id = p_project_id AND o.tenant_id = v_tenant
+           AND a.scope_tenant_id IN (0, v_tenant) AND a.scope_project_id = 0
+           AND a.id = o.agent_id AND a.slug = p_slug
+           AND (p_layer IS NULL OR a.layer = p_layer)
+           AND public.registry_may_delete(o.tenant_id);
+    ELSIF public.registry_may_delete(NULL) THEN  -- unscoped staff: any project
+        DELETE FROM public.agent_optouts o USING public.agents a
+         WHERE o.project_id = p_project_id AND a.id = o.agent_id AND a.slug = p_slug
+           AND (p_layer IS NULL OR a.layer = p_layer);
+    ELSE
+        RETURN 0;  -- unscoped and not staff: nothing, and nothing read
+    END IF;
     GET DIAGNOSTICS v_removed = ROW_COUNT;
     RETURN v_removed;
 END
@@ -70,8 +97,17 @@ RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
 -- Its agents, opt-outs, defaults and conversations go with it (the foreign keys' ON DELETE).
+-- Acting for a tenant, by projects_tenant_id_key: another tenant's project is never fetched.
+DECLARE
+    v_tenant bigint := public.registry_current_tenant();
 BEGIN
-    DELETE FROM public.projects p WHERE p.id = p_project_id AND public.registry_may_delete(p.tenant_id);
+    IF v_tenant IS NOT NULL THEN
+        DELETE FROM public.projects p WHERE p.tenant_id = v_tenant AND p.id = p_project_id;
+    ELSIF public.registry_may_delete(NULL) THEN
+        DELETE FROM public.projects p WHERE p.id = p_project_id;
+    ELSE
+        RETURN false;
+    END IF;
     RETURN FOUND;
 END
 $$;
@@ -82,8 +118,17 @@ CREATE OR REPLACE FUNCTION delete_conversation(p_conversation_id bigint)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
+-- Acting for a tenant, by conversations_tenant_id_key: another tenant's is never fetched.
+DECLARE
+    v_tenant bigint := public.registry_current_tenant();
 BEGIN
-    DELETE FROM public.conversations c WHERE c.id = p_conversation_id AND public.registry_may_delete(c.tenant_id);
+    IF v_tenant IS NOT NULL THEN
+        DELETE FROM public.conversations c WHERE c.tenant_id = v_tenant AND c.id = p_conversation_id;
+    ELSIF public.registry_may_delete(NULL) THEN
+        DELETE FROM public.conversations c WHERE c.id = p_conversation_id;
+    ELSE
+        RETURN false;
+    END IF;
     RETURN FOUND;
 END
 $$;
@@ -95,7 +140,12 @@ RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $$
 -- The layer then inherits its default again (the same as setting default_agent to NULL).
+-- Decided from the caller before any row is read: another tenant's default is never fetched
+-- (the owner's read would show in the caller's pg_stat_xact_user_tables, hostile round 9, R22).
 BEGIN
+    IF NOT public.registry_may_delete(p_tenant_id) THEN
+        RETURN false;
+    END IF;
     DELETE FROM public.agent_defaults d
      WHERE d.scope_tenant_id = COALESCE(p_tenant_id, 0) AND d.scope_project_id = COALESCE(p_project_id, 0)
        AND public.registry_may_delete(d.tenant_id);

@@ -58,7 +58,12 @@ CREATE POLICY vocabulary_changes_staff_all ON public.vocabulary_changes FOR ALL 
 CREATE OR REPLACE FUNCTION delete_dataset_group(p_tenant_id bigint, p_project_id bigint, p_name text)
 RETURNS SETOF text
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+-- Decided from the caller before any row is read: as the owner, a read of another tenant's
+-- name would show in the caller's pg_stat_xact_user_tables (hostile round 9, R21).
 BEGIN
+    IF NOT public.registry_may_delete(p_tenant_id) THEN
+        RETURN;
+    END IF;
     RETURN QUERY
     DELETE FROM public.dataset_groups g
      WHERE g.tenant_id = p_tenant_id AND g.scope_project_id = COALESCE(p_project_id, 0)
@@ -72,7 +77,12 @@ COMMENT ON FUNCTION delete_dataset_group(bigint, bigint, text) IS 'Takes a datas
 CREATE OR REPLACE FUNCTION delete_glossary_term(p_tenant_id bigint, p_project_id bigint, p_name text)
 RETURNS SETOF text
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+-- Decided from the caller before any row is read: as the owner, a read of another tenant's
+-- name would show in the caller's pg_stat_xact_user_tables (hostile round 9, R21).
 BEGIN
+    IF NOT public.registry_may_delete(p_tenant_id) THEN
+        RETURN;
+    END IF;
     RETURN QUERY
     DELETE FROM public.glossary_terms g
      WHERE g.tenant_id = p_tenant_id AND g.scope_project_id = COALESCE(p_project_id, 0)
