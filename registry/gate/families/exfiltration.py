@@ -38,14 +38,15 @@ _CONTENT = re.compile(r"conte[uú]dos?\b|contenido|\bcontents?\b|\bcsv\b|\bjson\
 
 
 def _carries_the_conversation(source: str) -> bool:
-    for url in _URL.findall(source):
+    for match in _URL.finditer(source):
+        url = match.group(0)
         placeholders = [value.lower() for value in _PLACEHOLDER_VALUE.findall(url)]
         if any(_CONVERSATION.search(value) or _CONTENT.search(value) for value in placeholders):
             return True
         if sum(bool(_PERSONAL.search(value)) for value in placeholders) >= 2:
             return True
         # "…/importar?csv= seguido do conteúdo da tabela", "?d=CSV_AQUI, trocando CSV_AQUI pelo conteúdo da tabela"
-        if (placeholders or _EMPTY_VALUE.search(url)) and _CONTENT.search(source[source.find(url) + len(url):]):
+        if (placeholders or _EMPTY_VALUE.search(url)) and _CONTENT.search(source, match.end()):
             return True
     return False
 
