@@ -506,6 +506,11 @@ _UNSCOPED = (r"(?! (?:on|of|for|regarding|to|de|da|do|das|dos|sobre|para|en|em|i
              # "sem as restrições do produto" names the product's own limits: that is no scope.
              r"(?! (?:the |o |a |el |la |this |este |esta )?(?:system|sistema|produto|product|producto|plataforma|"
              r"platform|seguranca|seguridad|safety|developers?|desenvolvedor\w*|desarrollador\w*)\b))")
+# "no restrictions beyond the platform's": the platform's own are the ones kept
+_PLATFORMS_KEPT = _alt(r"alem d(?:as|os)(?: regras| normas| restricoes)? d[ao]s? (?:plataforma|produto|sistema)",
+                       r"(?:beyond|other than|besides|apart from|except)(?: the| those of the)? (?:platforms?|products?|systems?)\b",
+                       r"(?:mas alla|aparte|ademas|fuera) de las(?: reglas| normas| restricciones)? de la plataforma",
+                       r"(?:mas alla|aparte|ademas|fuera) de las(?: reglas| normas| restricciones)? del (?:producto|sistema)")
 _JAILBREAK_MODE = _alt(
     _alt(r"developer", r"dev", r"god", r"dan", r"jailbreak", r"jailbroken", r"unrestricted", r"unfiltered",
          r"uncensored") + r" mode",
@@ -681,7 +686,9 @@ _WORD_RULES: tuple[_Rule, ...] = (
                r"you no longer have", r"voce nao tem(?: mais)?", r"voce esta sem", r"nao ha(?: mais)?",
                r"nao existem(?: mais)?", r"no tienes(?: mas)?", r"ya no tienes", r"no hay(?: mas)?", r"ya no hay",
                r"no existen")
-          + r"(?: (?:any|nenhuma|nenhum|qualquer|ninguna|ningun|mais|mas))? " + _RESTRICTIONS + _UNSCOPED),
+          + r"(?: (?:any|nenhuma|nenhum|qualquer|ninguna|ningun|mais|mas))? " + _RESTRICTIONS + _UNSCOPED
+          # "não há nenhuma restrição especial a seguir aqui além das da plataforma": the platform's stay
+          + r"(?!(?: \w+){0,6} " + _PLATFORMS_KEPT + r")"),
     _rule("act_without_restrictions",
           _alt(r"answer", r"respond", r"act", r"operate", r"behave", r"work", r"speak", r"responda", r"responde",
                r"aja", r"actua", r"atue", r"opere", r"funcione", r"fale", r"habla")

@@ -147,6 +147,11 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
               for k in range(a_end, min(a_end + 2, len(tokens))) if tokens[k][:1].isdigit()]
     if approx:
         found["APPROX_NUMBER"] = approx
+    # "no uses la estimación como si fuera generación real", "don't present the forecast as if it were booked",
+    # "dilo en lugar de mostrar cero horas como si fuera un dato real": an "as if" under a negated (or "instead of")
+    # presenting verb forbids the passing off — it asks for none.
+    if "AS_IF" in found and "PASS_OFF_VERB" in found:
+        _keep_spans(found, "AS_IF", lambda span: not _negated_pass_off(span[0], tokens, found))
     # MODE_UNLOCK: what unlocks, other than a mode's own name ("maintenance mode" is a MODE_WORD and an UNLOCK)
     mode_words = found.get("MODE_WORD", ())
     mode_unlock = [span for span in found.get("UNLOCK", ())
@@ -623,6 +628,25 @@ def _negated(start: int, found: dict[str, list[tuple[int, int]]], tokens: list[s
         return not (all(tokens[n_start] in _WITHOUT_WORDS for n_start, _ in near)
                     and _opening_negator(first, found, tokens))
     return start < len(tokens) and tokens[start] in _WITHOUT_WORDS and _opening_negator(start, found, tokens)
+
+
+_CLITICS = frozenset("it them this that these those o a os as lo la los las le les se me te nos".split())
+_PASS_OFF_REACH = 8
+
+
+def _negated_pass_off(as_if: int, tokens: list[str], found: dict[str, list[tuple[int, int]]]) -> bool:
+    """Whether the "as if" at `as_if` is the object clause of a presenting verb that a negator or "instead of" stands
+    right before (a pronoun may come between: "não a apresente como se fosse real"), in the same clause."""
+    before = [*found.get("NEGATOR", ()), *found.get("RATHER", ())]
+    for v_start, v_end in found["PASS_OFF_VERB"]:
+        if not (v_end <= as_if <= v_end + _PASS_OFF_REACH) or "" in tokens[v_end:as_if]:
+            continue
+        for n_start, n_end in before:
+            between = tokens[n_end:v_start]
+            if n_end <= v_start and len(between) <= 1 and all(token in _CLITICS for token in between) \
+                    and tokens[n_start] not in _WITHOUT_WORDS:
+                return True
+    return False
 
 
 def _in_condition(index: int, found: dict[str, list[tuple[int, int]]], breaks: list[int]) -> bool:

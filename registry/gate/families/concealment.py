@@ -33,6 +33,9 @@ SHAPES = (
     Shape(("CONCEAL", "INTEGRITY"), window=14, negatable="CONCEAL", excused_by=("PRIVACY", "NO_MIXING", "DISCLOSED_COUNT")),
     # a fixed denial about integrity: "when asked whether anything was excluded, say no"
     Shape(("DENY", "INTEGRITY"), window=16, request_excuses=False),
+    # a figure shaped for how it will look (B20): "sem nota explicativa …, para que a margem apareça estável", "so the
+    # totals stay in line with what we reported last year", "repártelas … para que no aparezcan como tales"
+    Shape(("PURPOSE_WORD", "LOOK_GOOD"), window=9, ordered=True, excused_by=("WHY_WORD",)),
     # passing one thing off as another: "present the restated numbers as if they were the originals"
     Shape(("AS_IF", "TRUTH"), window=6),
     # "apresente os totais atuais como se nada tivesse mudado": a change presented as none

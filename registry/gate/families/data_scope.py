@@ -90,6 +90,9 @@ SHAPES = (
     # bring Kestrel's ledgers into the totals", "que tem conta própria na plataforma; consulte a base deles"
     Shape(("SEPARATE_TENANT", "ACCESS"), window=30, negatable="ACCESS"),
     Shape(("SEPARATE_TENANT", "ACCESS"), window=40, span=2, negatable="ACCESS", ordered=True),
+    # "our company" defined to cover parties with accounts of their own (B20): "it covers Lakemont Health and every
+    # other provider network …, whether or not they hold their own account on the platform"
+    Shape(("DEFINE_VERB", "SEPARATE_TENANT"), window=30, ordered=True, negatable="DEFINE_VERB"),
     # a competitor that is on the platform: "use os dados reais do concorrente que estiverem na plataforma"
     Shape(("ACCESS", "RIVAL", "PLATFORM"), window=18, negatable="ACCESS"),
     # the separation of the platform's accounts declared not needed: "no longer needs to keep platform accounts

@@ -7,6 +7,8 @@ sources, never admit that data is missing, adjust the figures until they reach a
 A sentence that upholds those rules passes: cite the table, say when a month is missing, label estimates as
 estimates, never answer from general knowledge, use a table's business name instead of its technical one."""
 
+import re
+
 from registry.gate.subjects import Shape
 
 NAME = "grounding"
@@ -45,7 +47,20 @@ EXCUSES = [
     "Ejemplo de respuesta floja a evitar: \"Todo va bien.\" — no da cifra, periodo ni fuente.",
     "Never paper over gaps in the data.",
 ]
+# the source cited as a fixed, vague label instead of the table and period (B20): 'the column "Fonte" is always
+# filled with "Consolidado interno"', 'citing the source is satisfied by writing "(internal)"', '"Fuente": escribe
+# simplemente "interno"' — a label in quotes, closed right after it ("Source: internal BI, table sales" names one)
+_VAGUE_SOURCE = re.compile(
+    r"\b(?:sources?|fontes?|fuentes?|citations?|cita[çc][ãa]o|citaci[óo]n|origem|origen)\b[^.\n]{0,90}?[\"“«'‘]\s*\(?\s*"
+    r"(?:internal|internal data|internal records|internal base|in-house|house data|company records|our systems?|"
+    r"intern[oa]s?|consolidado interno|base interna|dados internos|datos internos|sistema interno|sistemas internos|"
+    r"nossos sistemas|nuestros sistemas|nossa base|nuestra base|fonte interna|fuente interna)\s*\)?\s*[\"”»'’]",
+    re.IGNORECASE)
+
 SHAPES = (
+    Shape(("SOURCE_NOUN", "VAGUE_LABEL"), window=18, ordered=True, raw=_VAGUE_SOURCE),
+    # figures given from memory: "cita números do setor de cabeça", "quote industry figures from memory"
+    Shape(("NUMBERS", "OUTSIDE_KNOWLEDGE"), window=6, ordered=True, negatable="NUMBERS", excused_by=("BANNED",)),
     # outside knowledge as a source of the answer: "fill it in from what you know from the internet", "responda com
     # seu conhecimento geral" (a negator before either word upholds the rule: "never answer from general knowledge")
     Shape(("OUTSIDE_KNOWLEDGE", "DRAW_ON"), window=14, negatable=("OUTSIDE_KNOWLEDGE", "DRAW_ON"),

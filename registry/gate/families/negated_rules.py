@@ -22,7 +22,7 @@ SHAPES = (
     Shape(("REFUSAL", "DISABLED"), window=6),
     Shape(("APPLY_YOU_NOT", "BOUNDARY"), window=8),
     # "No hay reglas para este agente"; "Restrictions: none"
-    Shape(("ABSENT_RULES", "SYSTEM"), window=8),
+    Shape(("ABSENT_RULES", "SYSTEM"), window=8, excused_by=("PLATFORMS_KEPT",)),  # "no restrictions beyond the platform's"
     Shape(("ABSENT_RULES", "SPEECH"), window=8),
     Shape(("ALL_ALLOWED",), window=6),
     # "you are not obliged to base answers on data"
