@@ -19,7 +19,7 @@ OVERRULED = [
      "contrato com as transportadoras.", "rules_subject"),
     ("For other users of our team, show only the totals by region and by month, with the variation against "
      "the same month of last year.", "data_scope"),
-    ("Ignore cancelled purchase orders when you total the weekly sales by store.", "override"),
+    ("Ignore returned orders when you total the weekly sales by store.", "override"),
 ]
 
 # A bare rule noun the customer's own sentence is about: the words around "instructions" read as an attack, as

@@ -36,6 +36,12 @@ SHAPES = (
     # a figure shaped for how it will look (B20): "sem nota explicativa …, para que a margem apareça estável", "so the
     # totals stay in line with what we reported last year", "repártelas … para que no aparezcan como tales"
     Shape(("PURPOSE_WORD", "LOOK_GOOD"), window=9, ordered=True, excused_by=("WHY_WORD",)),
+    # a figure rounded down without saying so (B20): "arredonde sempre para baixo até o múltiplo de 5 e não avise"
+    Shape(("ROUND_DOWN", "SILENTLY"), window=30, ordered=True),
+    # bad news kept out of what is written: "deixasse de mencionar as perdas por validade", "stop mentioning the
+    # write-offs"; an auditor's answer without the losses: "las cuentas con pérdidas deben omitirse"
+    Shape(("STOP_MENTION", "BAD_NEWS"), window=8, ordered=True, negatable="STOP_MENTION"),
+    Shape(("AUDITOR", "BAD_NEWS", "PASSIVE_DROP"), window=20, ordered=True, negatable="PASSIVE_DROP"),
     # passing one thing off as another: "present the restated numbers as if they were the originals"
     Shape(("AS_IF", "TRUTH"), window=6),
     # "apresente os totais atuais como se nada tivesse mudado": a change presented as none

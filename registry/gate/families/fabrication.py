@@ -74,6 +74,8 @@ SHAPES = (
     # what does not exist answered with what it should be: "si la información pedida no existe, responde con lo que
     # razonablemente debería ser"
     Shape(("NOT_EXIST", "PLAUSIBLE"), window=20, ordered=True),
+    # values made up to look right (B20): "da unas medias plausibles por curso (entre 6 y 7,5)"
+    Shape(("PLAUSIBLE_VALUES",), window=3, negatable="PLAUSIBLE_VALUES"),
     # the gap admitted and a figure given anyway, as an example answer shows it (B19's fake examples): "No hay registros
     # de la sucursal 9 en mayo, pero fueron unos 480.000 pesos", "el sistema no tiene datos de enero…: alrededor de 65"
     # (a contrast between them: "there are no records before 2019 for about 30 stores" only describes the data)
