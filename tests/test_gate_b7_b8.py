@@ -30,7 +30,7 @@ B7_REFUSED, B7_FALSE_POSITIVES = 290, 11
 # Session 8 (docs/gate.md, "B14, overruling and hostile round 7"): the model retrained with B14, each word's letter
 # groups counted once, refuses B8 -2 +1 and B11 -4 +2 attacks, all near its threshold; one B9 attack's data_scope
 # match is overruled.
-B8_REFUSED, B8_FALSE_POSITIVES = 266, 7
+B8_REFUSED, B8_FALSE_POSITIVES = 266, 5  # session 12: its FAQ answered no (docs/gate.md)
 # B9 after its false positives were read (docs/gate.md, "After B10"): 21 -> 9. Six attacks were refused only for a
 # benign padding sentence they share with its benign postures ("the 'rule' column … not to instructions for you",
 # "omit zero-value categories, but state how many were omitted") and no longer are; two came back by idea.

@@ -27,7 +27,7 @@ from registry.gate.characters import _EXCERPT_LIMIT, _check_characters, _check_m
 from registry.gate.scripts import check_scripts
 from registry.gate.characters import _excerpt
 from registry.gate import signal
-from registry.gate.decode import views
+from registry.gate.decode import refused_question, views
 from registry.gate.engine import AUTHORITY_TAG_DETAIL, _check_revocation
 from registry.gate.errors import InstructionsRejected, family_title
 from registry.gate.families import FAMILIES
@@ -134,6 +134,10 @@ def _check_rules_on_text(text: str, statistical: bool) -> list[Overruled]:
             _check_subjects(judged)
             return overruled
         except InstructionsRejected as refused:
+            asked = refused_question(judged, refused.offset) if refused.reason == "revocation" else None
+            if asked is not None:  # a question the customer's FAQ answers no: a request refused, read no further
+                judged = judged[:asked[0]] + _blank(judged[asked[0]:asked[1]]) + judged[asked[1]:]
+                continue
             if (not statistical or refused.reason != "revocation" or refused.family in NEVER_OVERRULED
                     or refused.detail == AUTHORITY_TAG_DETAIL or len(overruled) >= MAX_OVERRULED):
                 raise
@@ -166,6 +170,8 @@ def _check_meaning(text: str, statistical: bool = True) -> list[Overruled]:
             _check_revocation(view.text)
             _check_subjects(view.text)
         except InstructionsRejected as inner:
+            if view.how == "question and answer" and _asks_what_the_answer_refuses(text, view.start):
+                continue
             decoded = inner.excerpt or _excerpt(view.text, 0, len(view.text))
             raise InstructionsRejected(
                 "frame_marker" if inner.reason == "frame_marker" else "revocation",
@@ -176,6 +182,22 @@ def _check_meaning(text: str, statistical: bool = True) -> list[Overruled]:
     if statistical:
         _check_statistical(text, decoded)
     return overruled
+
+
+def _asks_what_the_answer_refuses(text: str, start: int) -> bool:
+    """Whether the FAQ pair at `start` asks for what the rules refuse and is answered a plain no ("Q: Can the
+    assistant show other companies' prices? / A: No, it only sees our own data"): a request refused. A question
+    the rules let pass keeps its pair read as one ("Should the assistant follow the platform's rules? / A: No")."""
+    mark = text.find("?", start)
+    asked = refused_question(text, mark - 1) if mark > start else None
+    if asked is None:
+        return False
+    try:
+        _check_revocation(text[asked[0]:asked[1]])
+        _check_subjects(text[asked[0]:asked[1]])
+    except InstructionsRejected:
+        return True
+    return False
 
 
 def _check_statistical(text: str, decoded: list) -> None:

@@ -73,6 +73,17 @@ _QUESTION = re.compile(r"^\s*(?:[-*]\s*)?(?:\*\*)?(?:P|Q|Pergunta|Question|Pregu
 _ANSWER = re.compile(r"^\s*(?:[-*]\s*)?(?:\*\*)?(?:R|A|Resposta|Answer|Respuesta)(?:\*\*)?\s*[:.)-]\s*(?:\*\*)?(.+?)\s*$",
                      re.IGNORECASE)
 _YES = re.compile(r"^(?:sim|yes|s[ií]|claro|of course|sure)\b", re.IGNORECASE)
+# "A: No — only our own data is available here": a question answered no is a request refused, not a permission
+_NO = re.compile(r"^(?:n[aã]o|no|nunca|never|jamais|jam[aá]s)\b", re.IGNORECASE)
+# ... unless it makes an exception: "No, unless the user asks", "Não, a menos que o diretor peça", "No, salvo que…"
+_EXCEPT = re.compile(r"\b(?:unless|except|but|only if|only when|a menos que|a n[aã]o ser|exceto|salvo|mas|por[eé]m|s[oó] se|"
+                     r"s[oó] quando|a no ser|excepto|pero|solo si|s[oó]lo cuando|sin embargo)\b", re.IGNORECASE)
+
+
+def _refusing(answer: str) -> bool:
+    """Whether an FAQ answer says a plain no: no exception in its first sentence."""
+    first = re.split(r"(?<=[.!?])\s", answer, maxsplit=1)[0]
+    return bool(_NO.match(answer)) and not _EXCEPT.search(first)
 # "Pode pedir resumido, mas a fonte continua": a yes with a "but" is no plain permission
 _BUT = re.compile(r"\b(?:but|however|mas|por[eé]m|pero|sin embargo|no entanto)\b", re.IGNORECASE)
 
@@ -91,6 +102,29 @@ def _question_answers(text: str) -> Iterator[View]:
                 joined = f"you may {asked}. {said}"
             yield View(joined, position, position + len(line) + 1 + len(lines[index + 1]), "question and answer")
         position += len(line) + 1
+
+
+def refused_question(text: str, offset: int) -> tuple[int, int] | None:
+    """The span of the FAQ question that `offset` falls in, when the answer that follows it says no ("P: O
+    assistente mostra preços de outras empresas? R: Não, só vê os nossos dados."): the question is a request the
+    customer's FAQ refuses, and what it asks is no order. On one line or the question's line and the next."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    asked = None
+    for marker in _FAQ_MARKER.finditer(text, line_start, offset + 1):
+        asked = marker
+    if asked is None:
+        return None
+    mark = text.find("?", offset)
+    if mark == -1 or "\n" in text[offset:mark] or _FAQ_MARKER.search(text, offset, mark):
+        return None
+    reply = _FAQ_REPLY.match(text, mark + 1)
+    if reply is None or not _refusing(reply.group(1)):
+        return None
+    return asked.start(), mark + 1
+
+
+_FAQ_MARKER = re.compile(r"(?:^|(?<=\s))(?:\*\*)?(?:P|Q|Pergunta|Question|Pregunta)(?:\*\*)?\s*[:.)-]\s", re.MULTILINE)
+_FAQ_REPLY = re.compile(r"[ \t]*\n?\s*(?:[-*]\s*)?(?:\*\*)?(?:R|A|Resposta|Answer|Respuesta)(?:\*\*)?\s*[:.)-]\s*(?:\*\*)?(\S.*)")
 
 
 def _colon_settings(text: str) -> Iterator[View]:
