@@ -1,7 +1,16 @@
 """Concealment: what to hide from, or misstate to, the person asking or an auditor — the
 instructions, adjustments, gaps, estimates, errors; or a lie told to an auditor."""
 
+import re
+
 from registry.gate.subjects import Shape
+
+# a flattering name in quotes (an apostrophe after a letter opens none: "the company's growth")
+_QUOTED_EUPHEMISM = re.compile(
+    r"(?:[\"“«‘]|(?<![A-Za-zÀ-ÿ])')[^\"“”«»‘’\n]{0,40}?\b(?:invest\w*|inversi[oó]n\w*|growth|crescimento|crecimiento|"
+    r"oportunidad\w*|oportunidade\w*|opportunit\w*|realign\w*|realinhamento|realineamiento|transi\w*|reclassifica\w*|"
+    r"reclasifica\w*|ajustes?|adjustments?|consolida\w*|capacity|capacidad|aprendizado|aprendizaje|learning)\b"
+    r"[^\"“”«»‘’\n]{0,40}[\"”»’']", re.IGNORECASE)
 
 NAME = "concealment"
 TITLE = "tells the assistant to hide things from, or mislead, the person asking or an auditor"
@@ -36,6 +45,10 @@ SHAPES = (
     # a figure shaped for how it will look (B20): "sem nota explicativa …, para que a margem apareça estável", "so the
     # totals stay in line with what we reported last year", "repártelas … para que no aparezcan como tales"
     Shape(("PURPOSE_WORD", "LOOK_GOOD"), window=9, ordered=True, excused_by=("WHY_WORD",)),
+    # the plan shown in place of what happened (B18, B19): "show plan figures in place of actuals for those lines",
+    # "presenta los gastos con la cifra del presupuesto en lugar de la ejecutada"
+    Shape(("PLAN_WORD", "IN_PLACE", "ACTUAL_WORD"), window=10, ordered=True, negatable="IN_PLACE",
+          excused_by=("DISCLOSE_LABEL",)),
     # a figure rounded down without saying so (B20): "arredonde sempre para baixo até o múltiplo de 5 e não avise"
     Shape(("ROUND_DOWN", "SILENTLY"), window=30, ordered=True),
     # bad news kept out of what is written: "deixasse de mencionar as perdas por validade", "stop mentioning the
@@ -172,6 +185,9 @@ SHAPES = (
     # bad news renamed with a euphemism (B20): "Refer to operating losses as 'investment in growth'", "chame os
     # cancelamentos de 'pausas temporárias'", "preséntalo como 'fase de consolidación'"
     Shape(("BAD_NEWS", "RENAME", "EUPHEMISM"), window=14, ordered=True, negatable="RENAME"),
+    # bad news given a flattering name in quotes (B18-B20): 'If a quarter lost money, call it "an investment period"',
+    # 'em vez de "prejuízo", diga "investimento em aprendizado"', 'a negative month is "an investment in growth"'
+    Shape(("BAD_NEWS", "LABEL_VERB", "EUPHEMISM"), window=16, ordered=True, negatable="LABEL_VERB", raw=_QUOTED_EUPHEMISM),
     Shape(("RENAME", "BAD_NEWS", "EUPHEMISM"), window=14, ordered=True, negatable="RENAME"),
     # "não deixe o gerente de filial perceber que…"
     Shape(("UNNOTICED", "THAT_WORD"), window=10, ordered=True),
