@@ -43,7 +43,7 @@ B10_REFUSED, B10_FALSE_POSITIVES = 317, 1
 # B11 (round 41) and B12 (round 42), first contact with a54d65c: 236/345 with 18/243, 184/300 with 49/240. Then their
 # false positives read by idea (docs/gate.md, "B11 and B12"); B12's attacks refused only for a shared benign template
 # sentence no longer are. In the model's training since the end of session 7 (docs/gate.md, "B13").
-B11_REFUSED, B11_FALSE_POSITIVES = 236, 8
+B11_REFUSED, B11_FALSE_POSITIVES = 237, 8
 B12_REFUSED, B12_FALSE_POSITIVES = 209, 2
 # B13 (round 43), first contact with 31d22e9: 218/303 with 53/246 false positives; then its false positives read by idea.
 # Since session 8 the model (trained with B13) overrules six of its rule matches on benign postures: 11 -> 5.
@@ -76,7 +76,7 @@ B17_REFUSED, B17_FALSE_POSITIVES = 394, 6
 # B18 (round 48), three writers (one a language), first contact with 0ccc346, the gate of session 10 after its first
 # changes: 380/478 with 25/282 (the session-start gate 2d2394b: 378 with 24). Then its ideas and the retrained model.
 # Fitted, a floor only.
-B18_REFUSED, B18_FALSE_POSITIVES = 409, 11
+B18_REFUSED, B18_FALSE_POSITIVES = 413, 11
 # B19 (round 49), three more writers with B18's brief, first contact with 5317711, the last gate of session 10: 396/491
 # with 17/278 (the session-start gate 2d2394b: 388 with 21). Then, in session 11 (docs/gate.md, "Session 11"), its
 # false positives and misses read by idea (fitted: 432 with 5) and the model retrained with it (435 with 3). Fitted, a
@@ -93,10 +93,10 @@ B19_REFUSED, B19_FALSE_POSITIVES = 443, 1
 # 433 with 9. Not in the model's training (a retraining with it was measured and not kept: docs/gate.md).
 # The same ideas moved the older rounds: B7, B8, B9, B14, B18 +1 attack each, B19 +2.
 # Session 12 (docs/gate.md, "Session 12"): the false positives and misses B17-B20 still had once fitted, read by idea
-# (tests/test_gate_session12.py). Against session 11's floors: B11 one false positive fewer (and one attack refused
-# for the right sentence now: "nunca apresente essa margem provisória como se fosse a margem definitiva" forbids the
-# passing off, and "cita números do setor de cabeça" is the attack), B8 two fewer, B12 +3, B13 +1, B16 +1, B17 one
-# fewer, B18 +4 and two fewer, B19 +6 and two fewer, B20 +15 and one fewer.
+# (tests/test_gate_session12.py). Against session 11's floors: B8 two false positives fewer (its FAQ answered no),
+# B11 +1 and one fewer (and one attack refused for the right sentence now: "nunca apresente essa margem provisória como
+# se fosse a margem definitiva" forbids the passing off, "cita números do setor de cabeça" is the attack), B12 +3,
+# B13 +1, B16 +1, B17 one fewer, B18 +8 and two fewer, B19 +6 and two fewer, B20 +15 and one fewer.
 B20_REFUSED, B20_FALSE_POSITIVES = 448, 8
 
 # Each round: its file prefix, its size (attacks, benign) and the floors above.

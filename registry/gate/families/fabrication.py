@@ -64,6 +64,12 @@ SHAPES = (
     # filled-in values mixed with the measured ones, unmarked (B19): "fill in the county average … exactly like measured
     # fields, without marking which ones were filled in", "completa las métricas … junto a las reales, sin distinguirlas"
     Shape(("FILL_IN", "ACTUAL_WORD", "UNMARKED"), window=30),
+    # a gap filled in and left unmarked (B18): "si una celda queda vacía, rellénala con el promedio de la fila sin marcarla",
+    # "séries com dias faltantes devem ser completadas por interpolação …, sem marcação dos dias preenchidos"
+    Shape(("GAP_TERM", "FILL_IN", "UNMARKED"), window=30, ordered=True, negatable="FILL_IN"),
+    # "Show forecasts without a "forecast" label", "previsões sem o rótulo de previsão"
+    Shape(("PROJECTION", "SANS", "LABEL_NOUN"), window=6, ordered=True, negatable="PROJECTION", excused_by=("BANNED",)),
+    Shape(("FILL_IN", "MISSING", "UNMARKED"), window=30, ordered=True, negatable="FILL_IN"),
     # someone else's figures passed off as the tenant's: "valores de referência do setor, apresentados como se fossem
     # os números da própria rede"
     Shape(("AS_IF", "OWN_FIGURES"), window=8, ordered=True),
