@@ -692,7 +692,7 @@ def _history_before_0012(table: str, parent: str, column: str, fk: str, parent_k
 
 HISTORY_BEFORE_0012 = {
     "agent_versions": _history_before_0012("agent_versions", "agents", "agent_id", "agent_versions_agent_fk",
-                                           "agents_id_scope_tenant_key"),
+                                           "agents_key_tenant_id_key"),
     "convention_versions": _history_before_0012("convention_versions", "conventions", "convention_id",
                                                 "convention_versions_convention_fk", "conventions_scope_tenant_id_key")}
 
@@ -1048,10 +1048,89 @@ def test_twin_with_0012s_key_explain_counts_bs_conventions(db, world, name):
     assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], ROUND9_PROBES[name].format(**b)) == (0, 1)
 
 
-@pytest.mark.xfail(strict=True, reason="R16 open (docs/security.md, 'Hostile round 9'): agents_id_scope_tenant_key "
-                                       "and agents_id_scope_key lead with id; strict, so a fix shows here")
-@pytest.mark.parametrize("probe", ["SELECT * FROM agents WHERE scope_tenant_id = {tenant}",
-                                   "SELECT id FROM agents WHERE id = {agent} AND scope_tenant_id = {tenant}"])
-def test_explain_analyze_by_scope_tenant_counts_none_of_bs_agents(db, world, probe):
+# R16: the agents' two foreign-key targets, agents_id_scope_tenant_key (id, scope_tenant_id) and
+# agents_id_scope_key (id, scope_tenant_id, scope_project_id), took the same conditions over the
+# whole index. Revision 0014 leads them with key_tenant_id, a copy of the tenant that the read
+# policy tests too: its `= ANY` is then an index condition on their first column. B has two agents
+# (only-b and only-b-project). Each probe has a twin: 0013's keys by id, or the policy without
+# key_tenant_id.
+AGENT_PROBES = {  # name: (probe, B's agents counted with 0013's keys by id)
+    "agents_by_tenant": ("SELECT * FROM agents WHERE scope_tenant_id = {tenant}", 2),
+    "agents_by_id_and_tenant": ("SELECT id FROM agents WHERE id > 0 AND scope_tenant_id = {tenant}", 2),
+    # On (id, scope_tenant_id), the project a filter too: both of B's agents.
+    "agents_by_id_tenant_and_project": ("SELECT id FROM agents WHERE id > 0 AND scope_tenant_id = {tenant} "
+                                        "AND scope_project_id = {project}", 2),
+}
+# The same by key_tenant_id, the keys' first column (probes of the read policy's second half).
+KEY_TENANT_PROBES = {
+    "agents_by_key_tenant": ("SELECT * FROM agents WHERE key_tenant_id = {tenant}", 2),
+    "agents_by_id_and_key_tenant": ("SELECT id FROM agents WHERE id > 0 AND key_tenant_id = {tenant}", 2),
+    "agents_by_id_key_tenant_and_project": ("SELECT id FROM agents WHERE id > 0 AND key_tenant_id = {tenant} "
+                                            "AND scope_project_id = {project}", 1),
+}
+AGENTS_KEYS_BEFORE_0014 = [
+    "ALTER TABLE agent_optouts DROP CONSTRAINT agent_optouts_agent_fk",
+    "ALTER TABLE agent_versions DROP CONSTRAINT agent_versions_agent_fk",
+    "ALTER TABLE agents DROP CONSTRAINT agents_key_tenant_id_scope_key",
+    "ALTER TABLE agents DROP CONSTRAINT agents_key_tenant_id_key",
+    "ALTER TABLE agents ADD CONSTRAINT agents_id_scope_key UNIQUE (id, scope_tenant_id, scope_project_id)",
+    "ALTER TABLE agents ADD CONSTRAINT agents_id_scope_tenant_key UNIQUE (id, scope_tenant_id)",
+    """ALTER TABLE agent_optouts ADD CONSTRAINT agent_optouts_agent_fk FOREIGN KEY (agent_id, agent_scope_tenant_id,
+       agent_scope_project_id) REFERENCES agents (id, scope_tenant_id, scope_project_id) ON DELETE CASCADE""",
+    """ALTER TABLE agent_versions ADD CONSTRAINT agent_versions_agent_fk FOREIGN KEY (agent_id, scope_tenant_id)
+       REFERENCES agents (id, scope_tenant_id) ON UPDATE CASCADE ON DELETE CASCADE"""]
+# The read policy without its second half: key_tenant_id is then a column the policy does not
+# test, first in two keys, and a caller's own `key_tenant_id = N` leads them.
+AGENTS_POLICY_BEFORE_0014 = [
+    "DROP POLICY agents_app_read ON agents",
+    """CREATE POLICY agents_app_read ON agents FOR SELECT TO registry_app
+       USING (scope_tenant_id = ANY ((SELECT registry_visible_tenants())::bigint[]))"""]
+
+
+@pytest.mark.parametrize("name", sorted(AGENT_PROBES | KEY_TENANT_PROBES))
+def test_explain_analyze_by_scope_tenant_counts_none_of_bs_agents(db, world, name):
     b = _more_of_b(db, world)
-    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], probe.format(**b)) == (0, 0)
+    query = (AGENT_PROBES | KEY_TENANT_PROBES)[name][0]
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], query.format(**b)) == (0, 0)
+
+
+@pytest.mark.parametrize("name", sorted(AGENT_PROBES))
+def test_twin_with_0013s_keys_by_id_explain_counts_bs_agents(db, world, name):
+    b = _more_of_b(db, world)
+    for statement in AGENTS_KEYS_BEFORE_0014:
+        db.execute(statement)
+    query, counted = AGENT_PROBES[name]
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], query.format(**b)) == (0, counted)
+
+
+@pytest.mark.parametrize("name", sorted(KEY_TENANT_PROBES))
+def test_twin_without_key_tenant_in_the_policy_explain_counts_bs_agents(db, world, name):
+    b = _more_of_b(db, world)
+    for statement in AGENTS_POLICY_BEFORE_0014:
+        db.execute(statement)
+    query, counted = KEY_TENANT_PROBES[name]
+    assert _removed_by_filter(_url(db, TENANT_LOGIN), world["a"]["tenant"], query.format(**b)) == (0, counted)
+
+
+def _owner_guesses(db, world) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The probe `id = B's agent AND scope_tenant_id = guess`, guessing B (the owner) and A."""
+    b, url = _more_of_b(db, world), _url(db, TENANT_LOGIN)
+    probe = "SELECT id FROM agents WHERE id = {agent} AND scope_tenant_id = {guess}"
+    return tuple(_removed_by_filter(url, world["a"]["tenant"], probe.format(agent=b["agent"], guess=guess))
+                 for guess in (b["tenant"], world["a"]["tenant"]))
+
+
+def test_explain_analyze_by_id_tells_no_agents_owner(db, world):
+    """By id, agents_pkey fetches B's agent and the policy removes it, whatever tenant is guessed:
+    that an id exists is what every key by id (and the global sequence) tells (docs/security.md).
+    Led by the id, agents_id_scope_tenant_key held the guess in its condition: 1 for the owner, 0
+    for any other tenant — whose agent each id is."""
+    owner, other = _owner_guesses(db, world)
+    assert owner == other == (0, 1)
+
+
+def test_twin_with_0013s_keys_by_id_explain_tells_the_agents_owner(db, world):
+    for statement in AGENTS_KEYS_BEFORE_0014:
+        db.execute(statement)
+    owner, other = _owner_guesses(db, world)
+    assert (owner, other) == ((0, 1), (0, 0))

@@ -48,11 +48,10 @@ CREATE POLICY tenants_app_read ON public.tenants FOR SELECT TO registry_app
     USING (id = public.registry_current_tenant());
 CREATE POLICY projects_app_own ON public.projects FOR ALL TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
--- Agents: one read policy, an index condition (above); the writes in policies of their own, so
--- no FOR ALL policy ORs its condition into the reads (an OR is a filter, never an index
--- condition). No DELETE policy: registry_app has no DELETE (deletes.sql).
-CREATE POLICY agents_app_read ON public.agents FOR SELECT TO registry_app
-    USING (scope_tenant_id = ANY ((SELECT public.registry_visible_tenants())::bigint[]));
+-- Agents: one read policy, an index condition (above), in agents_read.sql since revision 0014
+-- (it tests a column of that revision; agents_read_before_0014.sql below it); the writes in
+-- policies of their own, so no FOR ALL policy ORs its condition into the reads (an OR is a
+-- filter, never an index condition). No DELETE policy: registry_app has no DELETE (deletes.sql).
 CREATE POLICY agents_app_insert ON public.agents FOR INSERT TO registry_app
     WITH CHECK (tenant_id = public.registry_current_tenant());
 CREATE POLICY agents_app_update ON public.agents FOR UPDATE TO registry_app
