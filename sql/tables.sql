@@ -135,16 +135,24 @@ CREATE TABLE agents (
     -- Revision 0005: which of the product's tools this agent's conversations see
     -- (registry.tool_profiles); NULL = no narrowing.
     tool_profile     jsonb NULL,
+    -- Revision 0014: the tenant again, for the two keys below that foreign keys target and for
+    -- nothing else. No resolution, view or function names it (hostile-tenant round 9, R16).
+    key_tenant_id    bigint GENERATED ALWAYS AS (COALESCE(tenant_id, 0)) STORED,
     CONSTRAINT agents_pkey PRIMARY KEY (id),
     CONSTRAINT agents_id_positive CHECK (id > 0),
     CONSTRAINT agents_layer_slug_key UNIQUE (scope_tenant_id, scope_project_id, slug),
-    -- Target of agent_optouts' foreign key: an opt-out carries the layer of the row it hides.
-    CONSTRAINT agents_id_scope_key UNIQUE (id, scope_tenant_id, scope_project_id),
-    -- Target of agent_versions' foreign key (revision 0012): a version carries its agent's
-    -- scope_tenant_id. A key by id, like the one above: one that led with scope_tenant_id would
-    -- compete with agents_layer_slug_key for a layer's rows, and the planner took it, leaving the
-    -- slug out of the index condition (tests/test_plans.py).
-    CONSTRAINT agents_id_scope_tenant_key UNIQUE (id, scope_tenant_id),
+    -- The targets of agent_optouts' foreign key (an opt-out carries the layer of the row it hides)
+    -- and of agent_versions' (revision 0012: a version carries its agent's tenant). Led by the
+    -- tenant since revision 0014 — led by the id they took a caller's own `scope_tenant_id = N` as
+    -- an index condition over the whole index with the read policy a filter, and EXPLAIN ANALYZE
+    -- counted another tenant's agents (R16) — but by key_tenant_id, not scope_tenant_id: led by
+    -- scope_tenant_id they competed with agents_layer_slug_key for the slug probes, and under the
+    -- read policy, which collapses every layer's estimate to one row, the key with fewer index
+    -- conditions won and left the slug a filter (tests/test_plans.py). Only the read policy names
+    -- key_tenant_id, so its `= ANY` is these keys' only condition on a layer's probe, and the slug
+    -- key, which holds it and the probe's own, always costs less.
+    CONSTRAINT agents_key_tenant_id_key UNIQUE (key_tenant_id, id),
+    CONSTRAINT agents_key_tenant_id_scope_key UNIQUE (key_tenant_id, id, scope_project_id),
     CONSTRAINT agents_tenant_fk FOREIGN KEY (tenant_id) REFERENCES tenants (id) ON DELETE CASCADE,
     -- scope_tenant_id, equal to tenant_id on every project row (agents_project_needs_tenant):
     -- the cascade of a deleted project then probes agents_project_idx below (revision 0011).
@@ -200,15 +208,24 @@ CREATE TABLE agents (
 -- read policy's `= ANY` tests (hostile-tenant round 7, #20-#23, revision 0011): PostgreSQL 15
 -- may leave an `= ANY` on a later column out of the index condition to keep the index's order,
 -- and a policy run as a filter lets EXPLAIN ANALYZE count the rows it removed — another
--- tenant's. Only the keys by id (agents_pkey, agents_id_scope_key, agents_id_scope_tenant_key)
--- do not: docs/security.md. agent_versions (below) follows the same rule since revision 0012.
+-- tenant's. The foreign keys' targets lead with key_tenant_id, which the read policy tests too
+-- (revision 0014, above); agents_pkey holds no tenant column (docs/security.md).
+-- agent_versions (below) follows the same rule since revision 0012.
 CREATE INDEX agents_project_idx ON agents (scope_tenant_id, project_id) WHERE project_id IS NOT NULL;
+-- Revision 0014: the planner is told that key_tenant_id follows from scope_tenant_id (it is the
+-- same value). Without it, the read policy's second `= ANY` (on key_tenant_id, agents_read.sql)
+-- multiplies every estimate of a tenant's agents by its selectivity again — a catalog's 13 rows
+-- became 1, and the catalog probed the project's opt-outs once per agent (212 probes) instead of
+-- once: 0.90 → 1.02 ms server-side on the S data. With it the estimates and plans are 0013's.
+-- Built by ANALYZE, like any statistics (revision 0014 runs one).
+CREATE STATISTICS agents_key_tenant_id_dependency (dependencies) ON scope_tenant_id, key_tenant_id FROM agents;
 
 COMMENT ON TABLE agents IS 'Agents: customer-written postures, in three layers (official, tenant, project). The most specific layer wins by slug; see the effective_agents view.';
 COMMENT ON COLUMN agents.tenant_id IS 'NULL = official layer (the product''s, for every tenant).';
 COMMENT ON COLUMN agents.project_id IS 'NULL = tenant layer (or official when tenant_id is NULL too).';
 COMMENT ON COLUMN agents.scope_tenant_id IS 'COALESCE(tenant_id, 0): the layer key the unique slug constraint can see.';
 COMMENT ON COLUMN agents.scope_project_id IS 'COALESCE(project_id, 0): the layer key the unique slug constraint can see.';
+COMMENT ON COLUMN agents.key_tenant_id IS 'COALESCE(tenant_id, 0) again, equal to scope_tenant_id: the first column of the keys agent_versions'' and agent_optouts'' foreign keys target. No resolution names it, so those keys never compete with agents_layer_slug_key; the read policy tests it too.';
 COMMENT ON COLUMN agents.layer IS 'official, tenant or project — derived from tenant_id and project_id.';
 COMMENT ON COLUMN agents.slug IS 'Stable identifier, lowercase kebab-case (at most 80). Defaults and conversations name agents by slug, never by id.';
 COMMENT ON COLUMN agents.when_to_use IS 'When this agent is the right one — read by the person choosing, not by the model.';
@@ -219,6 +236,7 @@ COMMENT ON COLUMN agents.tool_profile IS 'Narrows the tools the product exposes 
 COMMENT ON COLUMN agents.uses IS 'Not maintained (kept from the seed schema): a counter on the agent''s row would be a hot row. Read agent_uses.';
 
 ALTER TABLE agents OWNER TO registry_owner;
+ALTER STATISTICS agents_key_tenant_id_dependency OWNER TO registry_owner;
 ALTER TABLE agents ENABLE ROW LEVEL SECURITY;
 ALTER TABLE agents FORCE ROW LEVEL SECURITY;
 
@@ -240,7 +258,7 @@ CREATE TABLE agent_optouts (
         REFERENCES projects (tenant_id, id) ON DELETE CASCADE,
     -- Deleting an agent drops its opt-outs: it is never an integrity problem.
     CONSTRAINT agent_optouts_agent_fk FOREIGN KEY (agent_id, agent_scope_tenant_id, agent_scope_project_id)
-        REFERENCES agents (id, scope_tenant_id, scope_project_id) ON DELETE CASCADE,
+        REFERENCES agents (id, key_tenant_id, scope_project_id) ON DELETE CASCADE,
     -- Inherited = official (0) or this project's own tenant's layer, never a project row.
     CONSTRAINT agent_optouts_inherited_only CHECK (
         agent_scope_project_id = 0 AND agent_scope_tenant_id IN (0, tenant_id))
@@ -334,8 +352,9 @@ ALTER TABLE conversations FORCE ROW LEVEL SECURITY;
 -- condition on every probe a tenant can plan — by agent, by version, by range — and another
 -- tenant's versions are never fetched to be filtered out (and counted by EXPLAIN ANALYZE,
 -- hostile-tenant round 7, #20-#23). The trigger writes it, as the owner; the foreign key to
--- agents_id_scope_tenant_key keeps it equal to the agent's (ON UPDATE CASCADE: when staff move
--- an agent to another tenant its history follows it, as it followed the agent's id before).
+-- agents_key_tenant_id_key (revision 0014; agents_id_scope_tenant_key before) keeps it equal to
+-- the agent's (ON UPDATE CASCADE: when staff move an agent to another tenant its history follows
+-- it, as it followed the agent's id before).
 CREATE TABLE agent_versions (
     agent_id     bigint NOT NULL,
     version      integer NOT NULL,
@@ -352,7 +371,7 @@ CREATE TABLE agent_versions (
     scope_tenant_id bigint NOT NULL,
     CONSTRAINT agent_versions_pkey PRIMARY KEY (scope_tenant_id, agent_id, version),
     CONSTRAINT agent_versions_agent_fk FOREIGN KEY (agent_id, scope_tenant_id)
-        REFERENCES agents (id, scope_tenant_id) ON UPDATE CASCADE ON DELETE CASCADE,
+        REFERENCES agents (id, key_tenant_id) ON UPDATE CASCADE ON DELETE CASCADE,
     CONSTRAINT agent_versions_replaced_by_length CHECK (char_length(replaced_by) <= 120)
 );
 

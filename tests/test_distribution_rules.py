@@ -61,7 +61,9 @@ def _schema(db: psycopg.Connection):
     return tables, columns, db.execute(CONSTRAINTS).fetchall()
 
 
-TENANT_KEYS = {"tenant_id", "scope_tenant_id"}
+# key_tenant_id: agents' second copy of COALESCE(tenant_id, 0), first in the foreign keys' targets
+# (revision 0014, docs/security.md "Hostile round 9", R16).
+TENANT_KEYS = {"tenant_id", "scope_tenant_id", "key_tenant_id"}
 
 
 def test_every_table_but_the_tenants_carries_tenant_id(db):

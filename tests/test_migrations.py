@@ -260,3 +260,32 @@ def test_downgrading_0013_gives_0012s_keys_back(empty_db_url):
         after = snapshot(conn)
     for kind in ("indexes", "constraints", "columns", "policies"):
         assert after[kind] == shape_0012[kind], f"{kind} differ between 0012 and 0013 taken down to 0012"
+
+
+def test_downgrading_0014_gives_0013s_keys_back_and_keeps_the_rows(empty_db_url):
+    """Revision 0014 (hostile round 9, R16) adds agents.key_tenant_id and leads the foreign keys'
+    targets with it; undone, the column goes, the keys by id and the foreign keys on them are 0013's
+    again, and every opt-out and version stays — and up again, they are validated on the new keys."""
+    migrate.upgrade(empty_db_url, "0013")
+    with psycopg.connect(empty_db_url) as conn:
+        shape_0013 = snapshot(conn)
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        load_seeds(conn)
+        conn.execute("UPDATE agents SET instructions = instructions || ' Revista.'")
+        conn.execute("""INSERT INTO agent_optouts (project_id, agent_id)
+                        SELECT p.id, a.id FROM projects p JOIN agents a ON a.layer = 'official' LIMIT 3""")
+        counts = conn.execute("SELECT (SELECT count(*) FROM agent_versions), (SELECT count(*) FROM agent_optouts)").fetchone()
+        assert conn.execute("SELECT count(*) FROM agents WHERE key_tenant_id <> scope_tenant_id").fetchone() == (0,)
+        at_head = snapshot(conn)
+    assert at_head["constraints"] != shape_0013["constraints"] and at_head["columns"] != shape_0013["columns"]
+    migrate.downgrade(empty_db_url, "0013")
+    with psycopg.connect(empty_db_url) as conn:
+        after = snapshot(conn)
+        assert conn.execute("SELECT (SELECT count(*) FROM agent_versions), (SELECT count(*) FROM agent_optouts)"
+                            ).fetchone() == counts and counts[0] > 0 and counts[1] >= 3
+    for kind in ("indexes", "constraints", "columns", "policies"):
+        assert after[kind] == shape_0013[kind], f"{kind} differ between 0013 and 0014 taken down to 0013"
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url) as conn:
+        assert snapshot(conn)["constraints"] == at_head["constraints"]

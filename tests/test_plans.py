@@ -117,6 +117,49 @@ def test_row_level_security_keeps_the_index_conditions(db, populated):
     assert len(probes) == 3, as_tenant  # one per layer, the slug in each index condition
 
 
+# The agents' foreign-key targets led by scope_tenant_id (tried for hostile round 9, R16, before
+# revision 0014): (scope_tenant_id, id) and (scope_tenant_id, id, scope_project_id), or the
+# layer's two columns then the id. Under the tenant's read policy every estimate of a layer's rows
+# falls to one, and the key with fewer index conditions costs less than agents_layer_slug_key.
+KEYS_LED_BY_SCOPE_TENANT = {
+    "tenant_then_id": ("(scope_tenant_id, id)", "(scope_tenant_id, id, scope_project_id)"),
+    "layer_then_id": ("(scope_tenant_id, id)", "(scope_tenant_id, scope_project_id, id)"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(KEYS_LED_BY_SCOPE_TENANT))
+def test_twin_with_keys_led_by_scope_tenant_id_a_slug_probe_leaves_its_slug_a_filter(db, populated, shape):
+    """Why revision 0014 leads the foreign keys' targets with key_tenant_id, a column no probe names:
+    led by scope_tenant_id, a key competes with agents_layer_slug_key on every probe of a layer and
+    wins some of them, the slug then a filter over the layer's rows."""
+    two, three = KEYS_LED_BY_SCOPE_TENANT[shape]
+    for statement in ("ALTER TABLE agent_optouts DROP CONSTRAINT agent_optouts_agent_fk",
+                      "ALTER TABLE agent_versions DROP CONSTRAINT agent_versions_agent_fk",
+                      "ALTER TABLE agents DROP CONSTRAINT agents_key_tenant_id_scope_key",
+                      "ALTER TABLE agents DROP CONSTRAINT agents_key_tenant_id_key",
+                      f"ALTER TABLE agents ADD CONSTRAINT agents_scope_tenant_id_key UNIQUE {two}",
+                      f"ALTER TABLE agents ADD CONSTRAINT agents_scope_tenant_scope_key UNIQUE {three}",
+                      "ALTER TABLE agent_optouts ADD CONSTRAINT agent_optouts_agent_fk FOREIGN KEY (agent_id, "
+                      "agent_scope_tenant_id, agent_scope_project_id) REFERENCES agents (id, scope_tenant_id, "
+                      "scope_project_id) ON DELETE CASCADE",
+                      "ALTER TABLE agent_versions ADD CONSTRAINT agent_versions_agent_fk FOREIGN KEY (agent_id, "
+                      "scope_tenant_id) REFERENCES agents (id, scope_tenant_id) ON UPDATE CASCADE ON DELETE CASCADE",
+                      "ANALYZE agents"):
+        db.execute(statement)
+    conversation_id, tenant_id = db.execute(
+        "SELECT id, tenant_id FROM conversations WHERE agent_slug IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+    db.execute("SET ROLE registry_app")
+    db.execute("SELECT set_config('registry.tenant_id', %s, false)", (str(tenant_id),))
+    try:
+        nodes = [n for n in plan_nodes(plan(db, "SELECT * FROM resolve_conversation_agent(%s)", (conversation_id,)))
+                 if n.get("Relation Name") == "agents" and "slug = " in n.get("Index Cond", "") + n.get("Filter", "")]
+    finally:
+        db.execute("RESET ROLE")
+    assert len(nodes) == 3, nodes  # the three probes
+    by_slug_key = [n for n in nodes if n.get("Index Name") == "agents_layer_slug_key" and "slug = " in n["Index Cond"]]
+    assert len(by_slug_key) < 3, nodes
+
+
 @pytest.mark.parametrize("view", ["effective_agents", "effective_default_agent", "agent_explanations"])
 def test_a_console_filter_by_slugs_stays_index_driven(db, populated, view):
     """tenant_slug and project_slug reach tenants_slug_key and projects_tenant_slug_key, then the

@@ -30,33 +30,8 @@ $$;
 
 COMMENT ON FUNCTION registry_may_delete(bigint) IS 'Whether the caller may delete a row of this tenant (NULL: the official layer): its own tenant when acting for one; anything for unscoped staff.';
 
-CREATE OR REPLACE FUNCTION delete_agent(p_agent_id bigint, p_expected_version integer DEFAULT NULL)
-RETURNS boolean
-LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-AS $$
--- With p_expected_version, only that version is deleted (a concurrent edit wins). Acting for a
--- tenant, the tenant is in the key's condition (agents_id_scope_tenant_key), so another tenant's
--- agent is not fetched to be refused (hostile round 9: the caller's pg_stat_xact_user_tables).
-DECLARE
-    v_tenant bigint := public.registry_current_tenant();
-BEGIN
-    IF v_tenant IS NOT NULL THEN
-        DELETE FROM public.agents a
-         WHERE a.id = p_agent_id AND a.scope_tenant_id = v_tenant
-           AND a.version = COALESCE(p_expected_version, a.version)
-           AND public.registry_may_delete(a.tenant_id);
-    ELSIF public.registry_may_delete(NULL) THEN
-        DELETE FROM public.agents a
-         WHERE a.id = p_agent_id
-           AND a.version = COALESCE(p_expected_version, a.version);
-    ELSE
-        RETURN false;
-    END IF;
-    RETURN FOUND;
-END
-$$;
-
-COMMENT ON FUNCTION delete_agent(bigint, integer) IS 'Deletes an agent the caller may delete (at the expected version, when given); true when a row was deleted.';
+-- delete_agent: delete_agent.sql since revision 0014 (it names key_tenant_id), and its stand-in
+-- below, delete_agent_before_0014.sql.
 
 CREATE OR REPLACE FUNCTION delete_optouts(p_project_id bigint, p_slug text, p_layer text DEFAULT NULL)
 RETURNS integer
