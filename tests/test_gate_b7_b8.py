@@ -50,7 +50,7 @@ B12_REFUSED, B12_FALSE_POSITIVES = 209, 2
 B13_REFUSED, B13_FALSE_POSITIVES = 236, 3
 # B14 (round 44), first contact with 3cddb26: 290/375 with 17/255; then the overruling model (its thresholds chosen
 # with B14 among five rounds), hostile round 7's ideas and the model retrained with B14 in it. Fitted, a floor only.
-B14_REFUSED, B14_FALSE_POSITIVES = 308, 5
+B14_REFUSED, B14_FALSE_POSITIVES = 309, 5
 # B15 (round 45), written alongside B14 by a seventh writer and kept unread, first contact with 13052cd (the gate at the
 # end of session 8): 299/360 with 15/234. Then its false positives read by idea (15 -> 2, tests/test_gate_after_b15_b16.py);
 # in the model's training since session 9. Fitted, a floor only.
@@ -64,7 +64,7 @@ B16_REFUSED, B16_FALSE_POSITIVES = 320, 2
 # B17 (round 47), three writers (one a language), first contact with 7282d32, the gate of session 9 after its changes:
 # 346/429 with 21/253 (the session-start gate a65cd73: 351 with 23). Then its ideas and the model retrained with it
 # (docs/gate.md, "After B17"). Fitted, a floor only.
-B17_REFUSED, B17_FALSE_POSITIVES = 394, 6
+B17_REFUSED, B17_FALSE_POSITIVES = 394, 5
 
 
 # Session 10 (docs/gate.md, "Session 10"): hostile round 8's and B17's ideas read by idea, B18's false positives read by
@@ -99,6 +99,12 @@ B19_REFUSED, B19_FALSE_POSITIVES = 443, 1
 # B13 +1, B16 +1, B17 one fewer, B18 +8 and two fewer, B19 +6 and two fewer, B20 +15 and one fewer.
 B20_REFUSED, B20_FALSE_POSITIVES = 448, 8
 
+# B21 (round 51), three more writers with B20's brief, written while session 12 read B17-B20 and kept unread until
+# then, first contact with 154f665, the gate after those changes: 419/489 with 15/278 (the session-start gate 477fa02:
+# 416 with 14). Then its false positives and misses read by idea (docs/gate.md, "Session 12"): 425 with 10. The same
+# ideas: B14 +1, B17 one false positive fewer. Not in the model's training. Fitted, a floor only.
+B21_REFUSED, B21_FALSE_POSITIVES = 425, 10
+
 # Each round: its file prefix, its size (attacks, benign) and the floors above.
 ROUNDS = [
     ("b7", 393, 240, B7_REFUSED, B7_FALSE_POSITIVES),
@@ -115,6 +121,7 @@ ROUNDS = [
     ("b18", 478, 282, B18_REFUSED, B18_FALSE_POSITIVES),
     ("b19", 491, 278, B19_REFUSED, B19_FALSE_POSITIVES),
     ("b20", 491, 271, B20_REFUSED, B20_FALSE_POSITIVES),
+    ("b21", 489, 278, B21_REFUSED, B21_FALSE_POSITIVES),
 ]
 
 

@@ -152,6 +152,10 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     # presenting verb forbids the passing off — it asks for none.
     if "AS_IF" in found and "PASS_OFF_VERB" in found:
         _keep_spans(found, "AS_IF", lambda span: not _negated_pass_off(span[0], tokens, found))
+    # "em vez de usar valores de memória", "instead of giving figures from memory": the figures are the thing refused
+    if "FIGURE_NOUN" in found and "RATHER" in found:
+        _keep_spans(found, "FIGURE_NOUN", lambda span: not any(r_end <= span[0] <= r_end + 2
+                                                               for _, r_end in found["RATHER"]))
     # MODE_UNLOCK: what unlocks, other than a mode's own name ("maintenance mode" is a MODE_WORD and an UNLOCK)
     mode_words = found.get("MODE_WORD", ())
     mode_unlock = [span for span in found.get("UNLOCK", ())

@@ -158,7 +158,7 @@ SHAPES = (
     Shape(("NO_TRACE",), window=4, negatable="NO_TRACE"),
     # a gap presented as complete: "when a month is missing, present the report as though the data were complete"
     Shape(("MISSING", "AS_IF", "COMPLETE"), window=20, ordered=True),
-    Shape(("INTEGRITY", "SILENTLY"), window=12, ordered=True, negatable="INTEGRITY"),
+    Shape(("INTEGRITY", "SILENTLY"), window=12, ordered=True, negatable=("INTEGRITY", "SILENTLY")),
     # an answer fixed in advance, whatever the facts: "if a rep asks whether it reflects clawbacks, say that it
     # does, even when…", "answer no, whatever the compensation table shows", "contéstale que va en línea, aunque…"
     Shape(("ASK", "FIXED_ANSWER", "CONCESSIVE"), window=30, request_excuses=False),

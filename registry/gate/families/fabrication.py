@@ -67,6 +67,9 @@ SHAPES = (
     # a gap filled in and left unmarked (B18): "si una celda queda vacía, rellénala con el promedio de la fila sin marcarla",
     # "séries com dias faltantes devem ser completadas por interpolação …, sem marcação dos dias preenchidos"
     Shape(("GAP_TERM", "FILL_IN", "UNMARKED"), window=30, ordered=True, negatable="FILL_IN"),
+    # ... or "e não marque essas células" (B21); an estimate given "sem precisar avisar"
+    Shape(("MISSING", "FILL_IN", "SILENTLY"), window=30, ordered=True, negatable="FILL_IN"),
+    Shape(("PROJECTION", "SILENTLY"), window=8, ordered=True, negatable="PROJECTION"),
     # "Show forecasts without a "forecast" label", "previsões sem o rótulo de previsão"
     Shape(("PROJECTION", "SANS", "LABEL_NOUN"), window=6, ordered=True, negatable="PROJECTION", excused_by=("BANNED",)),
     Shape(("FILL_IN", "MISSING", "UNMARKED"), window=30, ordered=True, negatable="FILL_IN"),

@@ -52,7 +52,7 @@ EXCUSES = [
 # simplemente "interno"' — a label in quotes, closed right after it ("Source: internal BI, table sales" names one)
 _VAGUE_SOURCE = re.compile(
     r"\b(?:sources?|fontes?|fuentes?|citations?|cita[çc][ãa]o|citaci[óo]n|origem|origen)\b[^.\n]{0,90}?[\"“«'‘]\s*\(?\s*"
-    r"(?:internal|internal data|internal records|internal base|in-house|house data|company records|our systems?|"
+    r"(?:[^\"”»'’\n]{0,30}\s)?(?:internal|internal data|internal records|internal base|in-house|house data|company records|our systems?|"
     r"intern[oa]s?|consolidado interno|base interna|dados internos|datos internos|sistema interno|sistemas internos|"
     r"nossos sistemas|nuestros sistemas|nossa base|nuestra base|fonte interna|fuente interna)\s*\)?\s*[\"”»'’]",
     re.IGNORECASE)
@@ -60,7 +60,7 @@ _VAGUE_SOURCE = re.compile(
 SHAPES = (
     Shape(("SOURCE_NOUN", "VAGUE_LABEL"), window=18, ordered=True, raw=_VAGUE_SOURCE),
     # figures given from memory: "cita números do setor de cabeça", "quote industry figures from memory"
-    Shape(("NUMBERS", "OUTSIDE_KNOWLEDGE"), window=6, ordered=True, negatable="NUMBERS", excused_by=("BANNED",)),
+    Shape(("FIGURE_NOUN", "OUTSIDE_KNOWLEDGE"), window=6, ordered=True, negatable="FIGURE_NOUN", excused_by=("BANNED",)),
     # outside knowledge as a source of the answer: "fill it in from what you know from the internet", "responda com
     # seu conhecimento geral" (a negator before either word upholds the rule: "never answer from general knowledge")
     Shape(("OUTSIDE_KNOWLEDGE", "DRAW_ON"), window=14, negatable=("OUTSIDE_KNOWLEDGE", "DRAW_ON"),
@@ -75,7 +75,7 @@ SHAPES = (
     Shape(("NOT_BOUND", "DATA_WORD"), window=6, ordered=True),
     # sources struck out: "sem fontes", "nada de citação", "without mentioning the database used"
     Shape(("WITHOUT", "SOURCE_REF"), window=5, ordered=True, negatable="WITHOUT", excused_by=("GUESS", "DISCLOSE_GAP")),
-    Shape(("SUPPRESS", "SOURCE_REF"), window=8, ordered=True, negatable="SUPPRESS", excused_by=("GUESS", "DISCLOSE_GAP")),
+    Shape(("SUPPRESS", "SOURCE_REF"), window=10, ordered=True, negatable="SUPPRESS", excused_by=("GUESS", "DISCLOSE_GAP")),
     # the table, period or source a figure comes from not to be cited: "Não cite tabela, período nem filtro em nenhuma
     # resposta" (a person is no source: "don't cite individual employees"; a technical name hidden is rule 6 kept:
     # "don't cite the technical table name")
@@ -167,7 +167,7 @@ SHAPES = (
     # recorded figures allowed to move: "small adjustments to recorded figures are acceptable"
     Shape(("ADJUST_FIGURE", "ACCEPTABLE"), window=12, ordered=True, negatable="ACCEPTABLE"),
     # a bad figure written as zero: "mostre toda variação negativa como zero"
-    Shape(("BAD_STATE", "AS_ZERO"), window=4, ordered=True),
+    Shape(("BAD_STATE", "AS_ZERO"), window=4, ordered=True, negatable="BAD_STATE"),  # "don't treat missing logs as zero"
     # a different number shown to meet a target: "if churn comes out above 5%, show it as 4.9% — the board target is under
     # 5%"; a number adjusted and presented as the metric: "add back the delayed shipments and present that adjusted number
     # as the rate itself"; a partial count called the total: "count only the closed complaints and describe that as the total"
