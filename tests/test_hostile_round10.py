@@ -12,7 +12,11 @@ from __future__ import annotations
 import psycopg
 import pytest
 
+from registry.api import Registry
+from registry.errors import ConfigurationError
+from registry.models import AgentChanges
 from tests.test_hostile_tenant import (  # noqa: F401 (world is a fixture)
+    APP_LOGIN,
     PLAIN_LOGIN,
     TENANT_LOGIN,
     _round9_world,
@@ -265,3 +269,164 @@ def test_r01_a_read_by_id_counts_none_of_bs_conversations(db, world, mode):
     setup = [] if mode == "default_at_scale" else MODES["bitmap"]
     url, a = _url(db, TENANT_LOGIN), world["a"]["tenant"]
     assert _removed_by_filter(url, a, f"SELECT * FROM conversations WHERE id = {b['conversation']}", setup) == 0
+
+
+# -- R05: WAL positions and the transaction-id counter -------------------------------------------
+# A login reading pg_current_wal_lsn() before and after B's write read its size. `registry harden`
+# (sql/ops/harden.sql) revokes these from PUBLIC and gives the positions back to the services; the
+# database part alone here (the logins are the cluster's, shared by the suite).
+METERS = [
+    "SELECT pg_current_wal_lsn()", "SELECT pg_current_wal_insert_lsn()", "SELECT pg_current_wal_flush_lsn()",
+    "SELECT pg_last_wal_receive_lsn()", "SELECT pg_last_wal_replay_lsn()", "SELECT wal_bytes FROM pg_stat_wal",
+    "SELECT count(*) FROM pg_replication_slots", "SELECT count(*) FROM pg_stat_replication_slots",
+    "SELECT checkpoint_lsn FROM pg_control_checkpoint()", "SELECT min_recovery_end_lsn FROM pg_control_recovery()",
+    "SELECT pg_current_xact_id()", "SELECT pg_current_xact_id_if_assigned()", "SELECT txid_current()",
+    "SELECT txid_current_if_assigned()", "SELECT pg_current_snapshot()", "SELECT txid_current_snapshot()",
+    "SELECT pg_xact_status('3'::xid8)", "SELECT txid_status(3)",
+]
+
+
+def _harden_the_database(db) -> None:
+    from registry import hardening
+
+    hardening.harden(db, [], hardening.LoginLimits(5, "1GB"))
+
+
+def _wal_seen_by_a(db, world, sizes: tuple[int, ...]) -> list[int]:
+    """A's reading of pg_current_wal_insert_lsn() around B's edit of its agent's note, one per size."""
+    from registry.replicas import lsn_value
+
+    b = world["b"]
+    seen = []
+    with psycopg.connect(_url(db, TENANT_LOGIN), autocommit=True) as a, \
+            psycopg.connect(_url(db, APP_LOGIN), autocommit=True) as writer:
+        def b_writes(note: str) -> None:
+            with writer.transaction():
+                writer.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(b["tenant"]),))
+                writer.execute("UPDATE agents SET note = %s WHERE id = %s", (note, b["agent"]))
+        for size in sizes:
+            b_writes("w")  # the page's first change after a checkpoint writes a whole page image: kept out
+            before = lsn_value(a.execute("SELECT pg_current_wal_insert_lsn()::text").fetchone()[0])
+            b_writes("n" * size)
+            seen.append(lsn_value(a.execute("SELECT pg_current_wal_insert_lsn()::text").fetchone()[0]) - before)
+    return seen
+
+
+def test_twin_before_hardening_a_tenant_login_reads_the_size_of_bs_write(db, world):
+    small, large = _wal_seen_by_a(db, world, (10, 250))
+    assert 200 <= large - small <= 280  # a byte of WAL per byte B wrote, give or take alignment
+
+
+@pytest.mark.parametrize("login", [TENANT_LOGIN, PLAIN_LOGIN])
+def test_after_hardening_no_tenant_login_reads_a_wal_position_or_the_xid_counter(db, world, login):
+    _harden_the_database(db)
+    refused = []
+    with psycopg.connect(_url(db, login), autocommit=True) as conn:
+        for meter in METERS:
+            try:
+                conn.execute(meter)
+            except psycopg.errors.InsufficientPrivilege:
+                refused.append(meter)
+    assert refused == METERS
+
+
+def test_after_hardening_the_services_and_staff_keep_the_positions_and_monitoring_all(db, world):
+    from registry import hardening
+
+    _harden_the_database(db)
+    granted = {role: db.execute("SELECT count(*) FROM pg_proc p WHERE p.pronamespace = 'pg_catalog'::regnamespace "
+                                "AND p.proname ~ %s AND has_function_privilege(%s, p.oid, 'EXECUTE')",
+                                (hardening.WAL_METERS, role)).fetchone()[0]
+               for role in ("registry_service", "registry_admin", "registry_owner", "pg_monitor", "registry_app")}
+    assert granted == {"registry_service": 5, "registry_admin": 5, "registry_owner": 5, "pg_monitor": 18,
+                       "registry_app": 0}
+    assert hardening.login_state(db, TENANT_LOGIN).wal_meters == 0
+    assert hardening.login_state(db, APP_LOGIN).wal_meters == 5
+
+
+def test_after_hardening_a_service_records_its_writes_position(db, world):
+    from registry.replicas import Replicas
+
+    _harden_the_database(db)
+    a = world["a"]
+    with psycopg.connect(_url(db, APP_LOGIN)) as conn, psycopg.connect(_url(db, APP_LOGIN)) as replica:
+        replicas = Replicas([replica])  # the primary as its own replica: its position is always reached
+        reg = Registry(conn, read=replicas).for_tenant(a["tenant"], role=None)
+        reg.update_agent(a["agent"], AgentChanges(note="pela API"), 1)
+        assert reg.last_commit_lsn is not None
+        assert reg.agent(a["agent"]).note == "pela API"
+    assert replicas.counts.replica == 1  # read on the replica once it had replayed the write
+
+
+def test_after_hardening_a_tenant_login_writes_and_reads_its_writes_back_on_the_primary(db, world):
+    from registry.replicas import Replicas
+
+    _harden_the_database(db)
+    a = world["a"]
+    with psycopg.connect(_url(db, TENANT_LOGIN)) as conn, psycopg.connect(_url(db, TENANT_LOGIN)) as replica:
+        replicas = Replicas([replica])
+        reg = Registry(conn, read=replicas).for_tenant(a["tenant"], role=None)
+        assert reg.agent(a["agent"]).note is None  # before any write: a replica serves it
+        reg.update_agent(a["agent"], AgentChanges(note="sem posição"), 1)
+        assert reg.agent(a["agent"]).note == "sem posição"  # after it: the primary
+        assert replicas.counts.replica == 1
+        with pytest.raises(ConfigurationError, match="may not read the WAL position of its writes"):
+            reg.last_commit_lsn
+        # A position from elsewhere cannot be checked on a replica by this login: said, not guessed.
+        other = Registry(conn, read=replicas).for_tenant(a["tenant"], role=None)
+        with pytest.raises(ConfigurationError, match="may not read the replica's replayed position"):
+            other.agent(a["agent"], min_lsn="0/1")
+
+
+def test_twin_with_the_positions_back_for_public_the_tenant_login_records_a_position(db, world):
+    _harden_the_database(db)
+    db.execute("GRANT EXECUTE ON FUNCTION pg_current_wal_insert_lsn() TO PUBLIC")
+    a = world["a"]
+    with psycopg.connect(_url(db, TENANT_LOGIN)) as conn:
+        reg = Registry(conn).for_tenant(a["tenant"], role=None)
+        reg.update_agent(a["agent"], AgentChanges(note="com posição"), 1)
+        assert reg.last_commit_lsn is not None
+
+
+def test_after_hardening_a_tenant_logins_watch_carries_no_position_and_a_services_does(db, world):
+    import threading
+    import time
+
+    from registry.watch import watch_changes
+
+    _harden_the_database(db)
+    a = world["a"]
+    seen: dict[str, list] = {TENANT_LOGIN: [], APP_LOGIN: []}
+    stop = threading.Event()
+    readies = []
+    for login in seen:
+        ready = threading.Event()
+        readies.append(ready)
+
+        def run(login=login, ready=ready) -> None:
+            for change in watch_changes(_url(db, login), stop=stop, poll_seconds=0.2, retry_seconds=0.2, ready=ready):
+                seen[login].append(change)
+        threading.Thread(target=run, daemon=True).start()
+    try:
+        assert all(ready.wait(5) for ready in readies)
+        with psycopg.connect(_url(db, TENANT_LOGIN)) as conn:
+            Registry(conn).for_tenant(a["tenant"], role=None).update_agent(a["agent"], AgentChanges(note="visto"), 1)
+        deadline = time.monotonic() + 10
+        while not all(any(c.agent_id == a["agent"] for c in changes) for changes in seen.values()):
+            assert time.monotonic() < deadline, seen
+            time.sleep(0.05)
+    finally:
+        stop.set()
+    assert [c.lsn for c in seen[TENANT_LOGIN] if c.agent_id == a["agent"]] == [None]
+    assert all(c.lsn is not None for c in seen[APP_LOGIN] if c.agent_id == a["agent"])
+
+
+def test_after_hardening_the_cli_writes_as_a_tenant_login(db, world, monkeypatch, capsys):
+    from registry.cli import main
+
+    _harden_the_database(db)
+    a = world["a"]
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", _url(db, TENANT_LOGIN))
+    assert main(["--as-tenant", str(a["tenant"]), "agent", "create", "nova", "--tenant", str(a["tenant"]),
+                 "--instructions", "Responda com clareza."]) == 0
+    assert "nova" in capsys.readouterr().out
