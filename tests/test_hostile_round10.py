@@ -9,6 +9,8 @@ function back and measures the leak again. R01 (a plain read by id) stays open: 
 
 from __future__ import annotations
 
+import re
+
 import psycopg
 import pytest
 
@@ -430,3 +432,132 @@ def test_after_hardening_the_cli_writes_as_a_tenant_login(db, world, monkeypatch
     assert main(["--as-tenant", str(a["tenant"]), "agent", "create", "nova", "--tenant", str(a["tenant"]),
                  "--instructions", "Responda com clareza."]) == 0
     assert "nova" in capsys.readouterr().out
+
+
+# -- R06: transaction-id wraparound, watched and ended ------------------------------------------
+# A tenant login lifts its own idle_in_transaction_session_timeout and holds a snapshot; any login
+# that may write burns transaction ids (round 10: 51,000 a second from one connection); VACUUM
+# cannot freeze past the snapshot. `registry horizon --terminate` ends a tenant login's session
+# past the limits: mitigated, not prevented (PostgreSQL 15 has no per-login bound).
+BURN = ("DO $$ BEGIN FOR i IN 1..{n} LOOP BEGIN PERFORM 1 FROM public.projects WHERE id = {project} FOR KEY SHARE; "
+        "RAISE EXCEPTION 'r'; EXCEPTION WHEN raise_exception THEN NULL; END; END LOOP; END $$")
+
+
+def _hold_a_snapshot(url: str, tenant_id: int) -> psycopg.Connection:
+    conn = psycopg.connect(url, autocommit=True)
+    conn.execute("SET idle_in_transaction_session_timeout = 0")  # the login's own to lift
+    conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+    conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
+    conn.execute("SELECT count(*) FROM projects").fetchone()
+    return conn
+
+
+def _frozen_age_after_vacuum(db) -> int:
+    db.execute("VACUUM (FREEZE)")
+    return db.execute("SELECT age(datfrozenxid) FROM pg_database WHERE datname = current_database()").fetchone()[0]
+
+
+def _alive(conn: psycopg.Connection) -> bool:
+    try:
+        conn.execute("SELECT 1")
+    except psycopg.OperationalError:
+        return False
+    return True
+
+
+def test_twin_without_the_watch_a_held_snapshot_keeps_vacuum_from_freezing(db, world):
+    held = _hold_a_snapshot(_url(db, TENANT_LOGIN), world["a"]["tenant"])
+    try:
+        db.execute(BURN.format(n=5000, project=world["a"]["project"]))
+        assert _frozen_age_after_vacuum(db) > 5000
+    finally:
+        held.close()
+    assert _frozen_age_after_vacuum(db) < 100  # once it ends, VACUUM freezes everything
+
+
+def test_registry_horizon_ends_a_held_snapshot_and_not_a_young_one_nor_a_services(db, db_url, world, monkeypatch,
+                                                                                   capsys):
+    from registry.cli import main
+
+    a = world["a"]["tenant"]
+    held = _hold_a_snapshot(_url(db, TENANT_LOGIN), a)
+    service = _hold_a_snapshot(_url(db, APP_LOGIN), a)
+    try:
+        db.execute(BURN.format(n=5000, project=world["a"]["project"]))
+        young = _hold_a_snapshot(_url(db, PLAIN_LOGIN), a)  # a tenant-side login too, but 0 ids old
+        monkeypatch.setenv("REGISTRY_DATABASE_URL", db_url)  # the superuser
+        assert main(["horizon", "--xid-age", "1000"]) == 0  # listed, nothing ended
+        listed = capsys.readouterr().out
+        assert re.search(rf"{TENANT_LOGIN} on {db.info.dbname} \(idle in transaction\): xmin age 5,0\d\d, open \d+ s; "
+                         r"tenant login; 5,0\d\d transaction ids old, over --xid-age 1,000: run with --terminate", listed)
+        assert _alive(held)
+        assert main(["horizon", "--xid-age", "1000", "--terminate"]) == 0
+        out = capsys.readouterr().out
+        assert out.count(": terminated") == 1, out
+        assert not _alive(held)
+        assert _alive(young) and _alive(service)  # too young; not a tenant login
+        assert f"{APP_LOGIN} on {db.info.dbname} (idle in transaction)" in out and "never ended here" in out
+        service.close()
+        young.close()
+        assert _frozen_age_after_vacuum(db) < 100
+    finally:
+        for conn in (held, service):
+            conn.close()
+
+
+def test_registry_horizon_ends_a_transaction_open_too_long(db, db_url, world, monkeypatch, capsys):
+    import time
+
+    from registry.cli import main
+
+    held = _hold_a_snapshot(_url(db, TENANT_LOGIN), world["a"]["tenant"])
+    try:
+        time.sleep(2.2)
+        monkeypatch.setenv("REGISTRY_DATABASE_URL", db_url)
+        assert main(["horizon", "--open-for", "1s", "--terminate", "--json"]) == 0
+        report = __import__("json").loads(capsys.readouterr().out)
+        mine = [s for s in report["sessions"] if s["login"] == TENANT_LOGIN]
+        assert len(mine) == 1 and mine[0]["terminated"] is True and "over --open-for 1 s" in mine[0]["over"][0]
+        assert not _alive(held)
+    finally:
+        held.close()
+
+
+def test_registry_horizon_during_a_burn_ends_the_holder_and_the_burner(db, world):
+    import threading
+    import time
+
+    from registry import horizon
+
+    a = world["a"]["tenant"]
+    held = _hold_a_snapshot(_url(db, TENANT_LOGIN), a)
+    outcome: dict = {}
+
+    def burn() -> None:
+        with psycopg.connect(_url(db, TENANT_LOGIN)) as conn:
+            conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(a),))
+            try:
+                conn.execute(BURN.format(n=5_000_000, project=world["a"]["project"]))
+            except psycopg.OperationalError as error:
+                outcome["ended"] = str(error)
+    burner = threading.Thread(target=burn)
+    burner.start()
+    try:
+        time.sleep(1.5)
+        verdicts = horizon.check(db, horizon.Limits(xid_age=1000), terminate=True)
+        burner.join(30)
+        assert {(v.holder.state, v.terminated) for v in verdicts if v.holder.login == TENANT_LOGIN} == \
+            {("idle in transaction", True), ("active", True)}
+        assert "terminating connection due to administrator command" in outcome["ended"]
+    finally:
+        held.close()
+
+
+def test_registry_horizon_refuses_a_login_that_could_not_see_or_end_sessions(db, world, monkeypatch, capsys):
+    from registry.cli import main
+
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", _url(db, TENANT_LOGIN))
+    assert main(["horizon", "--terminate"]) == 2
+    assert "must run as a superuser, or a member of pg_read_all_stats" in capsys.readouterr().err
+    assert main(["horizon", "--open-for", "ten minutes"]) == 1
+    assert "give a duration such as 90s, 10min or 2h" in capsys.readouterr().err
