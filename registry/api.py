@@ -10,7 +10,8 @@ gate (registry.gate) before they are stored; refused database writes come back a
 errors of registry.constraint_errors. `actor` is recorded as created_by and in the history.
 
 With `read=Replicas(...)` (registry.replicas), reads go to streaming replicas and writes to the
-primary. Every write records its commit's WAL position in `last_commit_lsn`; every read takes
+primary. Every write records its commit's WAL position in `last_commit_lsn` (a login that may not
+read WAL positions, after `registry harden`, reads back on the primary instead); every read takes
 `min_lsn=` and, within one Registry (and the ones for_tenant makes from it), passes its own
 last write's position by itself: what a Registry wrote, it reads back (ADR 0015).
 """
@@ -32,7 +33,7 @@ from psycopg_pool import ConnectionPool
 from registry import explain, limits, queries, repository, shadowing, vocabulary
 from registry.constraint_errors import mapped_errors
 from registry.db import reset_session
-from registry.errors import InvalidInput, NotAllowed, NotFound, StaleVersion
+from registry.errors import ConfigurationError, InvalidInput, NotAllowed, NotFound, StaleVersion
 from registry.gate import validate_field, validate_instructions
 from registry.json_loading import use_fast_json
 from registry.models import (
@@ -142,25 +143,39 @@ class ConversationContext:
     project_instructions: str | None
 
 
-def _commit_position(conn: psycopg.Connection) -> str:
-    """The WAL position of the commit just made on `conn`: one round trip outside any transaction."""
+def _commit_position(conn: psycopg.Connection) -> str | None:
+    """The WAL position of the commit just made on `conn`: one round trip outside any transaction.
+    None when the login may not read it (`registry harden` revokes the WAL-position functions from
+    PUBLIC and gives them back to registry_service and staff: hostile round 10, R05)."""
     autocommit = conn.autocommit
     conn.autocommit = True
     try:
         return conn.execute(queries.commit_position).fetchone()[0]
+    except psycopg.errors.InsufficientPrivilege:
+        return None
     finally:
         conn.autocommit = autocommit
 
 
 class _WritePosition:
     """The last commit's WAL position of a Registry and of the tenant-scoped ones made from it:
-    one client's writes, which its reads must see."""
+    one client's writes, which its reads must see. `unknown` once a write committed whose position
+    the login may not read: from then on its reads go to the primary, which has every write."""
 
     def __init__(self) -> None:
         self.lsn: str | None = None
+        self.unknown = False
+        self.readable = True  # False once the login was refused the position: not asked again
 
     def advance(self, lsn: str) -> None:
         self.lsn = later_lsn(self.lsn, lsn)
+
+    def record(self, conn: psycopg.Connection) -> None:
+        lsn = _commit_position(conn) if self.readable else None
+        if lsn is None:
+            self.readable, self.unknown = False, True
+        else:
+            self.advance(lsn)
 
 
 class Registry:
@@ -208,7 +223,17 @@ class Registry:
     @property
     def last_commit_lsn(self) -> str | None:
         """The WAL position of this Registry's last committed write (None before one): pass it as
-        `min_lsn` from another Registry or process to read that write back from a replica."""
+        `min_lsn` from another Registry or process to read that write back from a replica.
+
+        A login that may not read WAL positions (after `registry harden`, a tenant's own login)
+        has none to give: ConfigurationError. Its own reads through this Registry still see its
+        writes (the primary serves them)."""
+        if self._written.unknown:
+            raise ConfigurationError(
+                "this login may not read the WAL position of its writes (registry harden revokes "
+                "pg_current_wal_insert_lsn() from PUBLIC; registry_service and staff keep it), so there is no "
+                "last_commit_lsn to pass as min_lsn: read the write back through this Registry (the primary "
+                "answers), or write from a service login")
         return self._written.lsn
 
     @contextlib.contextmanager
@@ -228,7 +253,7 @@ class Registry:
             with self._transaction_on(conn, snapshot):
                 yield conn
             if not (snapshot or reads_only) and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
-                self._written.advance(_commit_position(conn))
+                self._written.record(conn)
 
     @contextlib.contextmanager
     def reading(self, min_lsn: str | None = None, snapshot: bool = False) -> Iterator[psycopg.Connection]:
@@ -237,7 +262,9 @@ class Registry:
         inside a caller's open transaction (whose writes only its connection sees), it is
         transaction()."""
         wanted = later_lsn(min_lsn, self._written.lsn)  # a malformed min_lsn is refused here
-        if self._replicas is None or self._inside_open_transaction():
+        # A write of this Registry's whose position the login may not read: only the primary is sure
+        # to have it.
+        if self._replicas is None or self._written.unknown or self._inside_open_transaction():
             with self.transaction(snapshot=snapshot, reads_only=True) as conn:
                 yield conn
             return

@@ -2,8 +2,8 @@
 shares (docs/dba.md, "Hardening: what a superuser runs"; hostile-tenant round 5).
 
 Two parts. For the database: sql/ops/harden.sql, literal, revokes the advisory-lock,
-large-object and logical-message functions from PUBLIC and clears planner statistics left on
-customer text columns. For each named login: a CONNECTION LIMIT, a temp_file_limit, and
+large-object, logical-message, WAL-position and transaction-id functions from PUBLIC (giving the
+WAL positions back to the services) and clears planner statistics left on customer text columns. For each named login: a CONNECTION LIMIT, a temp_file_limit, and
 log_min_messages / log_min_error_statement that keep its messages out of the server log. temp_file_limit is a superuser-only setting, so a role default set by a
 superuser is one the login cannot SET back; a connection limit can be changed only by a role
 with CREATEROLE. What PostgreSQL 15 cannot bound for a login (LISTEN/NOTIFY, the user-settable
@@ -32,6 +32,12 @@ _SIZE = re.compile(r"^[1-9][0-9]{0,12}(kB|MB|GB|TB)?$")
 # The functions that take an advisory lock (sql/ops/harden.sql revokes them; the unlock
 # functions stay): what the report checks each login against.
 ADVISORY_LOCKERS = r"^pg_(try_)?advisory_(xact_)?lock(_shared)?$"
+# The functions that tell WAL positions or count transaction ids (sql/ops/harden.sql revokes them
+# from PUBLIC and gives the positions back to the services; round 10, R05).
+WAL_METERS = (r"^(pg_current_wal_(insert_|flush_)?lsn|pg_last_wal_(receive|replay)_lsn|pg_stat_get_wal"
+              r"|pg_get_replication_slots|pg_stat_get_replication_slot|pg_control_(checkpoint|recovery)"
+              r"|pg_current_xact_id(_if_assigned)?|txid_current(_if_assigned|_snapshot)?|pg_current_snapshot"
+              r"|pg_xact_status|txid_status)$")
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,7 @@ class LoginState:
     advisory_lockers: int  # lock-taking advisory functions it may still execute here
     log_min_messages: str | None  # its role default: "fatal" keeps its messages out of the server log
     other_databases: tuple[str, ...]  # where it may CONNECT and this database's revokes do not hold
+    wal_meters: int = 0  # WAL-position and transaction-id functions it may still execute here
 
 
 def login_statements(login: str, limits: LoginLimits) -> list[sql.Composed]:
@@ -120,6 +127,9 @@ def login_state(conn: psycopg.Connection, login: str) -> LoginState:
                       AND has_function_privilege(r.oid, p.oid, 'EXECUTE')),
                   ARRAY(SELECT d.datname FROM pg_database d
                          WHERE d.datallowconn AND d.datname <> current_database()
-                           AND has_database_privilege(r.oid, d.oid, 'CONNECT') ORDER BY d.datname)
-             FROM pg_roles r WHERE r.rolname = %s""", (ADVISORY_LOCKERS, login)).fetchone()
-    return LoginState(login, row[0], row[1], row[3], row[2], tuple(row[4]))
+                           AND has_database_privilege(r.oid, d.oid, 'CONNECT') ORDER BY d.datname),
+                  (SELECT count(*) FROM pg_proc p
+                    WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname ~ %s
+                      AND has_function_privilege(r.oid, p.oid, 'EXECUTE'))
+             FROM pg_roles r WHERE r.rolname = %s""", (ADVISORY_LOCKERS, WAL_METERS, login)).fetchone()
+    return LoginState(login, row[0], row[1], row[3], row[2], tuple(row[4]), row[5])

@@ -27,7 +27,7 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from registry import queries
-from registry.errors import InvalidInput
+from registry.errors import ConfigurationError, InvalidInput
 
 Source = ConnectionPool | psycopg.Connection
 
@@ -168,6 +168,11 @@ class Replicas:
         conn.autocommit = True
         try:
             row = conn.execute(queries.replayed_position).fetchone()
+        except psycopg.errors.InsufficientPrivilege as error:
+            raise ConfigurationError(
+                f"the read URL's login ({conn.info.user}) may not read the replica's replayed position "
+                "(registry harden revokes pg_last_wal_replay_lsn() and pg_current_wal_insert_lsn() from PUBLIC; "
+                "registry_service and staff keep them): read replicas with a service login") from error
         finally:
             conn.autocommit = autocommit
         position = lsn_value(row[0]) if row[0] is not None else 0

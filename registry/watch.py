@@ -10,7 +10,9 @@ It listens on the primary (REGISTRY_LISTEN_URL, else REGISTRY_DATABASE_URL: regi
 a hot standby refuses LISTEN, and a pooler in transaction mode cannot keep one, so neither is
 accepted. Each Change carries `lsn`, the primary's WAL position read right after the
 notification arrived: at or past the commit that sent it, so a reader that passes it as
-`min_lsn` (registry.replicas) never reads the state from before the change on a lagging replica.
+`min_lsn` (registry.replicas) never reads the state from before the change on a lagging replica —
+for a login that may read WAL positions: after `registry harden` a tenant's own login may not,
+and its Changes carry `lsn` None (a ScopeCache reading replicas wants a service login's watcher).
 
 Notifications are hints, never trusted input: any login can `SELECT pg_notify('registry_changes',
 …)` with any text. A payload that is not the registry's shape (not JSON, not an object, an
@@ -51,7 +53,8 @@ class Change(BaseModel):
     version: int | None = None
     conversation_id: int | None = None
     # Set by watch_changes, never read from a payload: the primary's WAL position when the
-    # notification was received (at or past the commit that sent it).
+    # notification was received (at or past the commit that sent it); None for a login that may
+    # not read it.
     lsn: str | None = None
 
     @property
@@ -163,6 +166,10 @@ def watch_changes(url: str | None = None, *, stop: threading.Event | None = None
         try:
             with psycopg.connect(url, autocommit=True, **KEEPALIVES) as conn:
                 _refuse_standby(conn)
+                # After `registry harden` a tenant's own login may not read WAL positions: its
+                # changes then carry none (lsn None), and nothing else changes. Asked before the
+                # LISTEN, which stays the session's last statement (pg_stat_activity.query).
+                positioned = conn.execute(queries.may_read_position).fetchone()[0]
                 conn.execute(f"LISTEN {CHANNEL}")
                 connected = True
                 if ready is not None:
@@ -176,9 +183,13 @@ def watch_changes(url: str | None = None, *, stop: threading.Event | None = None
                     payloads = [n.payload for n in conn.notifies(timeout=poll_seconds, stop_after=1)]
                     if not payloads:
                         continue
-                    cursor = conn.execute(queries.listening_position)
-                    cursor.nextset()
-                    lsn = cursor.fetchone()[0]
+                    if positioned:
+                        cursor = conn.execute(queries.listening_position)
+                        cursor.nextset()
+                        lsn = cursor.fetchone()[0]
+                    else:
+                        conn.execute(queries.listening)
+                        lsn = None
                     for payload in payloads:
                         try:
                             change = parse_notification(payload)

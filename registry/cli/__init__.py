@@ -19,8 +19,8 @@ from registry.errors import DatabaseUnavailable, RegistryError, first_line
 from registry.models import describe_validation_error
 from registry.render import TerminalSafe
 
-from . import (agent, agents, bench, conventions, conversation, db, default, demo, explain, gate, harden, impact,
-               import_export, migrate, optout, project_instructions, prompt, seed, vocabulary, watch)
+from . import (agent, agents, bench, conventions, conversation, db, default, demo, explain, gate, harden, horizon,
+               impact, import_export, migrate, optout, project_instructions, prompt, seed, vocabulary, watch)
 from .arguments import check_arguments
 from .parsing import Parser
 from .prompt import PRODUCT_RULES_FILE
@@ -29,7 +29,7 @@ __all__ = ["PRODUCT_RULES_FILE", "build_parser", "check_arguments", "main"]
 
 # In the order `registry --help` lists them: first run, reading, writing, operating.
 GROUPS = (demo, migrate, seed, agents, default, conversation, explain, prompt, agent, optout, vocabulary,
-          project_instructions, conventions, impact, watch, import_export, bench, gate, harden, db)
+          project_instructions, conventions, impact, watch, import_export, bench, gate, harden, horizon, db)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -43,6 +43,49 @@ REVOKE EXECUTE ON FUNCTION
     pg_logical_emit_message(boolean, text, text), pg_logical_emit_message(boolean, text, bytea)
 FROM PUBLIC;
 
+-- WAL positions and the transaction-id counter (round 10, R05): a login that reads
+-- pg_current_wal_lsn() before and after another tenant's write (the one LISTEN announces) reads
+-- its size, a byte of WAL per byte written (the report: 288 bytes for a 10-character note, 536
+-- for 250);
+-- pg_stat_wal's wal_bytes the same a second later, the replay position on a standby the same as
+-- it replays, a physical slot's position as its standby confirms, the checkpoint's as each
+-- checkpoint ends. pg_current_xact_id() and its kin count everyone's write transactions, and
+-- pg_xact_status() tells whether another's committed or rolled back. Revoked from PUBLIC and given
+-- back to those who need them: the services (registry_service, and staff) read the insert and
+-- replay positions for read-your-writes (Registry.last_commit_lsn, registry.replicas,
+-- registry.watch); monitoring (pg_monitor) reads them all. A login without them still writes
+-- and reads; its reads after its own writes are served by the primary (docs/dba.md).
+-- Still readable, and not revoked (monitoring reads them, docs/operations.md's wraparound query
+-- too): age(xid) and pg_database.datfrozenxid, which give the transaction-id counter, and
+-- pg_stat_activity's backend_xid — activity, not sizes.
+REVOKE EXECUTE ON FUNCTION
+    pg_current_wal_lsn(), pg_current_wal_insert_lsn(), pg_current_wal_flush_lsn(),
+    pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn(), pg_stat_get_wal(), pg_get_replication_slots(),
+    pg_stat_get_replication_slot(text),
+    pg_control_checkpoint(), pg_control_recovery(),
+    pg_current_xact_id(), pg_current_xact_id_if_assigned(), txid_current(), txid_current_if_assigned(),
+    pg_current_snapshot(), txid_current_snapshot(), pg_xact_status(xid8), txid_status(bigint)
+FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION
+    pg_current_wal_lsn(), pg_current_wal_insert_lsn(), pg_current_wal_flush_lsn(),
+    pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn(), pg_stat_get_wal(), pg_get_replication_slots(),
+    pg_stat_get_replication_slot(text),
+    pg_control_checkpoint(), pg_control_recovery(),
+    pg_current_xact_id(), pg_current_xact_id_if_assigned(), txid_current(), txid_current_if_assigned(),
+    pg_current_snapshot(), txid_current_snapshot(), pg_xact_status(xid8), txid_status(bigint)
+TO pg_monitor;
+DO $$
+DECLARE
+    r name;
+BEGIN
+    -- The registry's own roles exist once it is migrated; harden may run on a database before.
+    FOR r IN SELECT rolname FROM pg_roles WHERE rolname IN ('registry_service', 'registry_admin', 'registry_owner') LOOP
+        EXECUTE format('GRANT EXECUTE ON FUNCTION pg_current_wal_lsn(), pg_current_wal_insert_lsn(), '
+                       'pg_current_wal_flush_lsn(), pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn() TO %I', r);
+    END LOOP;
+END
+$$;
+
 -- Planner statistics on customer text (round 6, #1): revision 0010 sets their statistics target
 -- to 0, which stops ANALYZE sampling them but leaves what it sampled before; only a superuser
 -- may delete that. A column of a row-level-security table with target 0 has no statistics to keep.

@@ -1,6 +1,7 @@
 -- WAL positions: where a write's commit ends on the primary, and how far a replica has replayed
--- (registry.replicas, registry.api.Registry, registry.watch). Every login may call these
--- functions (PostgreSQL grants them to PUBLIC).
+-- (registry.replicas, registry.api.Registry, registry.watch). PostgreSQL grants these functions
+-- to PUBLIC; `registry harden` revokes them and gives them back to registry_service and staff
+-- (hostile round 10, R05), so a tenant's own login is refused them: each caller says what then.
 
 -- name: commit_position
 -- Right after a commit, on the same connection: a WAL position at or past the commit's record,
@@ -22,3 +23,13 @@ SELECT pg_is_in_recovery();
 -- LISTEN again first (a no-op) so that the session still shows as a listener in
 -- pg_stat_activity.query, where operators and scripts look for it. One round trip.
 LISTEN registry_changes; SELECT pg_current_wal_insert_lsn()::text;
+
+-- name: may_read_position
+-- Whether this login may read the primary's WAL position (registry.watch asks once a connection:
+-- after `registry harden`, a tenant's own login may not, and its changes then carry none).
+SELECT has_function_privilege('pg_catalog.pg_current_wal_insert_lsn()', 'EXECUTE');
+
+-- name: listening
+-- The watcher's LISTEN again after a notification, for a login that may not read the position
+-- (listening_position without its second statement).
+LISTEN registry_changes;

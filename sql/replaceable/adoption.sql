@@ -22,7 +22,9 @@ CREATE OR REPLACE TRIGGER conversations_adopt_on_switch AFTER UPDATE OF agent_sl
 
 -- As the owner too: tenants have no DELETE on agent_adoptions (nor the table lock it would allow).
 CREATE OR REPLACE FUNCTION agents_forget_adoptions() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
+AS $$
 BEGIN
     DELETE FROM public.agent_adoptions WHERE agent_id = OLD.id;
     RETURN NULL;

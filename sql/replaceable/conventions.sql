@@ -24,7 +24,9 @@ CREATE OR REPLACE TRIGGER conventions_touch_updated_at BEFORE UPDATE ON public.c
 
 CREATE OR REPLACE FUNCTION delete_convention(p_convention_id bigint)
 RETURNS bigint
-LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
+AS $$
 -- Its history goes with it. Only a row the caller may delete (deletes.sql): its own tenant's
 -- when acting for one, anything for unscoped staff.
 -- Acting for a tenant, the tenant is in conventions_scope_tenant_id_key's condition: another
@@ -32,8 +34,16 @@ LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 DECLARE
     v_tenant bigint := public.registry_current_tenant();
     v_id bigint;
+    v_own bigint;
 BEGIN
     IF v_tenant IS NOT NULL THEN
+        -- Whether it is the caller's, first, by the row comparison ("Reads by id", deletes.sql).
+        SELECT c.id INTO v_own FROM public.conventions c
+         WHERE (c.scope_tenant_id, c.id) >= (v_tenant, p_convention_id) AND (c.scope_tenant_id, c.id) <= (v_tenant, p_convention_id)
+         ORDER BY c.scope_tenant_id, c.id LIMIT 1;
+        IF v_own IS NULL THEN
+            RETURN NULL;
+        END IF;
         DELETE FROM public.conventions c
          WHERE c.scope_tenant_id = v_tenant AND c.id = p_convention_id AND public.registry_may_delete(c.tenant_id)
         RETURNING c.id INTO v_id;

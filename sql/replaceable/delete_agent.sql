@@ -8,12 +8,21 @@
 CREATE OR REPLACE FUNCTION delete_agent(p_agent_id bigint, p_expected_version integer DEFAULT NULL)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
 AS $$
 -- With p_expected_version, only that version is deleted (a concurrent edit wins).
 DECLARE
     v_tenant bigint := public.registry_current_tenant();
+    v_own bigint;
 BEGIN
     IF v_tenant IS NOT NULL THEN
+        -- Whether it is the caller's, first, by the row comparison ("Reads by id", deletes.sql).
+        SELECT a.id INTO v_own FROM public.agents a
+         WHERE (a.key_tenant_id, a.id) >= (v_tenant, p_agent_id) AND (a.key_tenant_id, a.id) <= (v_tenant, p_agent_id)
+         ORDER BY a.key_tenant_id, a.id LIMIT 1;
+        IF v_own IS NULL THEN
+            RETURN false;
+        END IF;
         DELETE FROM public.agents a
          WHERE a.key_tenant_id = v_tenant AND a.id = p_agent_id
            AND a.version = COALESCE(p_expected_version, a.version)

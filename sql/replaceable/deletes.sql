@@ -16,6 +16,27 @@
 -- The history and notify triggers still see the caller's login (session_user), so a deletion
 -- is recorded as the caller's. Each function returns what it removed, so "not found" and "not
 -- yours" look the same, as they do under row-level security.
+--
+-- Planner settings, pinned on every SECURITY DEFINER function of sql/replaceable/ (hostile round
+-- 10, R02-R04): a definer reads as its owner but in the caller's session, so what it fetches
+-- shows in the caller's own pg_stat_xact_user_tables, and it was planned with the caller's
+-- settings. `enable_indexscan = off` made a tenant's read by id a bitmap scan of the key by id
+-- with the tenant a filter (another tenant's row fetched, then refused: 1 against 0 for a missing
+-- id), and `plan_cache_mode = force_generic_plan` did the same to a condition with an OR. Pinned:
+-- every scan kind on, and generic plans, made without the values named, so a plan cannot differ
+-- between a value another tenant has and a missing one. The cost settings (random_page_cost,
+-- cpu_*_cost, effective_cache_size) are the DBA's tuning and are not pinned: over a grid of 1,080
+-- of them no read here left its key by the tenant (docs/security.md, "Hostile round 10").
+--
+-- Reads by id (hostile round 10): acting for a tenant, a row named by its id is looked up first
+-- by the tenant and the id as one row comparison, `(tenant_id, id) >= (t, x) AND (tenant_id, id)
+-- <= (t, x)`, ordered by the key led by the tenant. Only an index led by the tenant can take a
+-- row comparison that starts with it, so a key by id alone is never a candidate, and a missing
+-- row reads nothing but the caller's own index entries after the id. Written as `tenant_id = t
+-- AND id = x`, both keys match fully and cost the same but for their depth, which decides: with
+-- 100,002 conversations (conversations_pkey two levels deep, conversations_tenant_id_key three)
+-- the planner read another tenant's conversation by conversations_pkey and left the tenant a
+-- filter, whatever the settings. Once the row is known to be the caller's, it is deleted.
 -- since revision 0007
 
 CREATE OR REPLACE FUNCTION registry_may_delete(p_tenant_id bigint) RETURNS boolean
@@ -36,6 +57,7 @@ COMMENT ON FUNCTION registry_may_delete(bigint) IS 'Whether the caller may delet
 CREATE OR REPLACE FUNCTION delete_optouts(p_project_id bigint, p_slug text, p_layer text DEFAULT NULL)
 RETURNS integer
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
 AS $$
 -- Shows a slug in a project again: its opt-outs of that slug (of one layer's agent, or any).
 -- Acting for a tenant, the tenant is in every condition, on columns each index a plan could use
@@ -70,13 +92,22 @@ COMMENT ON FUNCTION delete_optouts(bigint, text, text) IS 'Removes a project''s 
 CREATE OR REPLACE FUNCTION delete_project(p_project_id bigint)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
 AS $$
 -- Its agents, opt-outs, defaults and conversations go with it (the foreign keys' ON DELETE).
 -- Acting for a tenant, by projects_tenant_id_key: another tenant's project is never fetched.
 DECLARE
     v_tenant bigint := public.registry_current_tenant();
+    v_own bigint;
 BEGIN
     IF v_tenant IS NOT NULL THEN
+        -- Whether it is the caller's, first, by the row comparison ("Reads by id", deletes.sql).
+        SELECT p.id INTO v_own FROM public.projects p
+         WHERE (p.tenant_id, p.id) >= (v_tenant, p_project_id) AND (p.tenant_id, p.id) <= (v_tenant, p_project_id)
+         ORDER BY p.tenant_id, p.id LIMIT 1;
+        IF v_own IS NULL THEN
+            RETURN false;
+        END IF;
         DELETE FROM public.projects p WHERE p.tenant_id = v_tenant AND p.id = p_project_id;
     ELSIF public.registry_may_delete(NULL) THEN
         DELETE FROM public.projects p WHERE p.id = p_project_id;
@@ -92,12 +123,21 @@ COMMENT ON FUNCTION delete_project(bigint) IS 'Deletes a project the caller may 
 CREATE OR REPLACE FUNCTION delete_conversation(p_conversation_id bigint)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
 AS $$
 -- Acting for a tenant, by conversations_tenant_id_key: another tenant's is never fetched.
 DECLARE
     v_tenant bigint := public.registry_current_tenant();
+    v_own bigint;
 BEGIN
     IF v_tenant IS NOT NULL THEN
+        -- Whether it is the caller's, first, by the row comparison ("Reads by id", deletes.sql).
+        SELECT c.id INTO v_own FROM public.conversations c
+         WHERE (c.tenant_id, c.id) >= (v_tenant, p_conversation_id) AND (c.tenant_id, c.id) <= (v_tenant, p_conversation_id)
+         ORDER BY c.tenant_id, c.id LIMIT 1;
+        IF v_own IS NULL THEN
+            RETURN false;
+        END IF;
         DELETE FROM public.conversations c WHERE c.tenant_id = v_tenant AND c.id = p_conversation_id;
     ELSIF public.registry_may_delete(NULL) THEN
         DELETE FROM public.conversations c WHERE c.id = p_conversation_id;
@@ -113,6 +153,7 @@ COMMENT ON FUNCTION delete_conversation(bigint) IS 'Deletes a conversation the c
 CREATE OR REPLACE FUNCTION delete_agent_default(p_tenant_id bigint, p_project_id bigint DEFAULT NULL)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
 AS $$
 -- The layer then inherits its default again (the same as setting default_agent to NULL).
 -- Decided from the caller before any row is read: another tenant's default is never fetched

@@ -9,7 +9,9 @@
 -- removed because its tenant or project is being deleted leaves no entry: there is nothing left
 -- to explain, and an entry would name a tenant that no longer exists.
 CREATE OR REPLACE FUNCTION vocabulary_keep_history() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
     v_row record;
 BEGIN
@@ -57,7 +59,9 @@ CREATE POLICY vocabulary_changes_staff_all ON public.vocabulary_changes FOR ALL 
 -- would have. Matched after case folding and NFC; returns the names removed.
 CREATE OR REPLACE FUNCTION delete_dataset_group(p_tenant_id bigint, p_project_id bigint, p_name text)
 RETURNS SETOF text
-LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
+AS $$
 -- Decided from the caller before any row is read: as the owner, a read of another tenant's
 -- name would show in the caller's pg_stat_xact_user_tables (hostile round 9, R21).
 BEGIN
@@ -76,7 +80,9 @@ COMMENT ON FUNCTION delete_dataset_group(bigint, bigint, text) IS 'Takes a datas
 
 CREATE OR REPLACE FUNCTION delete_glossary_term(p_tenant_id bigint, p_project_id bigint, p_name text)
 RETURNS SETOF text
-LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
+AS $$
 -- Decided from the caller before any row is read: as the owner, a read of another tenant's
 -- name would show in the caller's pg_stat_xact_user_tables (hostile round 9, R21).
 BEGIN

@@ -1,0 +1,61 @@
+"""`registry horizon`: the sessions holding back vacuum's horizon and, with --terminate, ending the
+tenant logins' past the limits (docs/dba.md, "Transaction-id wraparound: watched and ended").
+
+A command rather than the psql query alone: tenant logins are told from the services by their
+roles, the limits are checked before anything runs, and a session is ended by its pid and start
+time only. Meant for cron, every minute: `registry horizon --terminate`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from registry import db, horizon
+
+from .parsing import command, json_option
+
+
+def cmd_horizon(args: argparse.Namespace) -> None:
+    open_seconds = horizon.parse_duration(args.open_for) if args.open_for is not None else None
+    limits = horizon.Limits(args.xid_age, open_seconds)
+    with db.connect(autocommit=True) as conn:
+        verdicts = horizon.check(conn, limits, terminate=args.terminate)
+        oldest = conn.execute("SELECT max(age(datfrozenxid)) FROM pg_database").fetchone()[0]
+    if args.json:
+        print(json.dumps({"cluster_xid_age": oldest, "stop_at": horizon.STOP_AT, "sessions": [
+            {"pid": v.holder.pid, "login": v.holder.login, "database": v.holder.database, "state": v.holder.state,
+             "xmin_age": v.holder.xmin_age, "xid_age": v.holder.xid_age, "open_seconds": v.holder.open_seconds,
+             "tenant_login": v.holder.tenant_login, "over": list(v.reasons), "terminated": v.terminated}
+            for v in verdicts]}))
+        return
+    print(f"Oldest database: age(datfrozenxid) {oldest:,} of {horizon.STOP_AT:,}, where PostgreSQL refuses new "
+          "transaction ids.")
+    if not verdicts:
+        print("No session holds a snapshot or a transaction id.")
+    for v in verdicts:
+        h = v.holder
+        ages = ", ".join(f"{name} age {age:,}" for name, age in (("xmin", h.xmin_age), ("xid", h.xid_age))
+                         if age is not None)
+        opened = f", open {h.open_seconds:,} s" if h.open_seconds is not None else ""
+        who = "tenant login" if h.tenant_login else "not a tenant login: never ended here"
+        line = f"pid {h.pid} {h.login} on {h.database} ({h.state}): {ages}{opened}; {who}"
+        if v.reasons:
+            outcome = {True: "terminated", False: "NOT terminated (it did not end within 5 s)",
+                       None: "run with --terminate to end it"}[v.terminated]
+            line += f"; {'; '.join(v.reasons)}: {outcome}"
+        print(line)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    p = command(commands, "horizon", "as a superuser: list the sessions holding back vacuum's horizon (the oldest "
+                "snapshots and transaction ids) and, with --terminate, end tenant logins' past the limits",
+                cmd_horizon)
+    p.add_argument("--xid-age", type=int, default=horizon.DEFAULT_XID_AGE, metavar="N",
+                   help=f"a tenant login's session past N transaction ids since its snapshot or transaction began "
+                        f"(default {horizon.DEFAULT_XID_AGE:,})")
+    p.add_argument("--open-for", metavar="DURATION",
+                   help="also a tenant login's transaction open longer than this, e.g. 10min or 2h (default: no limit)")
+    p.add_argument("--terminate", action="store_true", help="end the tenant logins' sessions past the limits "
+                   "(pg_terminate_backend); without it, only list")
+    json_option(p, "one JSON object")
