@@ -87,6 +87,11 @@ class Verdict:
     terminated: bool | None  # None: not asked to terminate, or within the limits
 
 
+def oldest_database_age(conn: psycopg.Connection) -> int:
+    """The largest age(datfrozenxid) of the cluster's databases: how far the oldest is on its way to STOP_AT."""
+    return conn.execute("SELECT max(age(datfrozenxid)) FROM pg_database").fetchone()[0]
+
+
 def holders(conn: psycopg.Connection) -> list[Holder]:
     with conn.cursor() as cur:
         cur.execute(HORIZON_FILE.read_text(encoding="utf-8"))

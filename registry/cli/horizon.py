@@ -21,7 +21,7 @@ def cmd_horizon(args: argparse.Namespace) -> None:
     limits = horizon.Limits(args.xid_age, open_seconds)
     with db.connect(autocommit=True) as conn:
         verdicts = horizon.check(conn, limits, terminate=args.terminate)
-        oldest = conn.execute("SELECT max(age(datfrozenxid)) FROM pg_database").fetchone()[0]
+        oldest = horizon.oldest_database_age(conn)
     if args.json:
         print(json.dumps({"cluster_xid_age": oldest, "stop_at": horizon.STOP_AT, "sessions": [
             {"pid": v.holder.pid, "login": v.holder.login, "database": v.holder.database, "state": v.holder.state,
