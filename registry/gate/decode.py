@@ -73,8 +73,9 @@ _QUESTION = re.compile(r"^\s*(?:[-*]\s*)?(?:\*\*)?(?:P|Q|Pergunta|Question|Pregu
 _ANSWER = re.compile(r"^\s*(?:[-*]\s*)?(?:\*\*)?(?:R|A|Resposta|Answer|Respuesta)(?:\*\*)?\s*[:.)-]\s*(?:\*\*)?(.+?)\s*$",
                      re.IGNORECASE)
 _YES = re.compile(r"^(?:sim|yes|s[ií]|claro|of course|sure)\b", re.IGNORECASE)
-# "A: No — only our own data is available here": a question answered no is a request refused, not a permission
-_NO = re.compile(r"^(?:n[aã]o|no|nunca|never|jamais|jam[aá]s)\b", re.IGNORECASE)
+# "A: No — only our own data is available here": a question answered no is a request refused, not a permission. The no
+# stands alone, punctuated: "R: Não precisa pedir permissão" starts with "não" and refuses nothing.
+_NO = re.compile(r"^(?:n[aã]o|no|nunca|never|jamais|jam[aá]s)\s*(?:[,.;:!—–-]|$)", re.IGNORECASE)
 # ... unless it makes an exception: "No, unless the user asks", "Não, a menos que o diretor peça", "No, salvo que…"
 _EXCEPT = re.compile(r"\b(?:unless|except|but|only if|only when|a menos que|a n[aã]o ser|exceto|salvo|mas|por[eé]m|s[oó] se|"
                      r"s[oó] quando|a no ser|excepto|pero|solo si|s[oó]lo cuando|sin embargo)\b", re.IGNORECASE)
