@@ -4,7 +4,7 @@ globex, here tenant A's login (TENANT_LOGIN) against tenant B, on the real Postg
 R02-R04: a SECURITY DEFINER function reads as its owner in the caller's session, so what it
 fetches shows in the caller's own pg_stat_xact_user_tables, and the caller's planner settings
 steered it onto a key by id with the tenant a filter. Each fix has a twin that puts the old
-function back and measures the leak again. R01 (a plain read by id) stays open: a strict xfail.
+function back and measures the leak again. R01 (a plain read by id): revision 0015's key, with its twin.
 """
 
 from __future__ import annotations
@@ -167,6 +167,8 @@ def _put_back_before_round10(db, name: str, pins: str = "") -> None:
         "delete_agent(bigint, integer)" if name.startswith("delete_agent") else f"{name}(bigint)"
     owner = db.execute("SELECT pg_get_userbyid(proowner) FROM pg_proc WHERE oid = %s::regprocedure",
                        (signature,)).fetchone()[0]
+    if name in ("adopt_conversation_agent", "delete_conversation"):
+        _put_back_0014s_conversations_key(db)  # round 9's conversations too: the key by id alone
     if name.startswith("adopt"):
         db.execute(_adopt_before_round10(pins))
     else:
@@ -179,7 +181,9 @@ def _put_back_before_round10(db, name: str, pins: str = "") -> None:
 TWIN_MODES = {"bitmap": MODES["bitmap"], "generic_index": MODES["generic_index"]}
 TWIN_LEAKS = {  # name: the modes in which B's row was fetched (measured), the table
     "adopt_conversation_agent": ({"bitmap", "generic_index"}, "conversations"),
-    "delete_conversation": ({"bitmap"}, "conversations"),
+    # With 0015's downgrade run (round 9's key by id, rebuilt after conversations_tenant_id_key), the
+    # generic plan's tie between the two keys goes to the key by id too.
+    "delete_conversation": ({"bitmap", "generic_index"}, "conversations"),
     "delete_project": ({"bitmap"}, "projects"),
     "delete_convention": ({"bitmap"}, "conventions"),
     "delete_agent": ({"bitmap"}, "agents"),
@@ -236,10 +240,11 @@ def test_twin_at_scale_pinned_but_by_tenant_and_id_the_definer_fetches_bs_conver
         assert theirs["conversations"][3] - missing.get("conversations", (0, 0, 0, 0))[3] == 7
 
 
-# -- R01 (open): a plain read by id. conversations_pkey is (id) alone, so a plan on it applies the
-# read policy as a filter and "Rows Removed by Filter" counts B's conversation: with bitmap scans
-# (any size) and, at 100,002 conversations, with the caller's default settings. Fixing it needs a
-# schema change (docs/security.md, "Hostile round 10"): strict, so a fix shows here.
+# -- R01: a plain read by id. conversations_pkey was (id) alone, so a plan on it applied the read
+# policy as a filter and "Rows Removed by Filter" counted B's conversation: with bitmap scans (any
+# size) and, at 100,002 conversations, with the caller's default settings. Revision 0015 makes it
+# (id, tenant_id): the policy's equality is an index condition on every key of the table. The twin
+# runs 0015's downgrade (the key by id alone again) and counts B's conversation.
 def _removed_by_filter(url: str, tenant_id: int, query: str, setup: list[str]) -> int:
     with psycopg.connect(url) as conn:
         conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
@@ -254,23 +259,97 @@ def _removed_by_filter(url: str, tenant_id: int, query: str, setup: list[str]) -
     return removed
 
 
-def test_r01_measured_a_read_by_id_counts_bs_conversation(db, world):
-    """What stays open, measured: 1 for B's conversation, 0 for a missing id."""
-    b = _round9_world(db, world)
-    url, a = _url(db, TENANT_LOGIN), world["a"]["tenant"]
-    counted = [_removed_by_filter(url, a, f"SELECT * FROM conversations WHERE id = {i}", MODES["bitmap"])
-               for i in (b["conversation"], 999999)]
-    assert counted == [1, 0]
+def _put_back_0014s_conversations_key(db) -> None:
+    from registry.migrate import MIGRATION_SQL_DIR
+
+    db.execute((MIGRATION_SQL_DIR / "0015.down.sql").read_text(encoding="utf-8"))
+    assert db.execute("SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'conversations_pkey'"
+                      ).fetchone() == ("PRIMARY KEY (id)",)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="R01 open (docs/security.md, 'Hostile round 10'): conversations_pkey is "
-                                       "(id) alone; strict, so a fix shows here")
-@pytest.mark.parametrize("mode", ["bitmap", "default_at_scale"])
-def test_r01_a_read_by_id_counts_none_of_bs_conversations(db, world, mode):
+R01_MODES = ["bitmap", "default_at_scale"]
+
+
+def _r01_counts(db, world, mode: str) -> list[int]:
+    """Rows removed by a filter reading B's conversation by id, and a missing one, as A."""
     b = _many_conversations(db, world) if mode == "default_at_scale" else _round9_world(db, world)
     setup = [] if mode == "default_at_scale" else MODES["bitmap"]
     url, a = _url(db, TENANT_LOGIN), world["a"]["tenant"]
-    assert _removed_by_filter(url, a, f"SELECT * FROM conversations WHERE id = {b['conversation']}", setup) == 0
+    return [_removed_by_filter(url, a, f"SELECT * FROM conversations WHERE id = {i}", setup)
+            for i in (b["conversation"], 999999)]
+
+
+@pytest.mark.parametrize("mode", R01_MODES)
+def test_r01_a_read_by_id_counts_none_of_bs_conversations(db, world, mode):
+    assert _r01_counts(db, world, mode) == [0, 0]
+
+
+@pytest.mark.parametrize("mode", R01_MODES)
+def test_twin_r01_with_0014s_key_by_id_a_read_by_id_counts_bs_conversation(db, world, mode):
+    """What round 10 measured, with the key by id alone put back: 1 for B's conversation, 0 for a
+    missing id."""
+    _put_back_0014s_conversations_key(db)
+    assert _r01_counts(db, world, mode) == [1, 0]
+
+
+# -- R01's consequence (ADR 0021): no key holds a conversation's id without the tenant, so no key
+# makes it unique; the identity does. No registry role may name an id: an INSERT naming one and an
+# UPDATE to one are refused before anything is read, alike for B's id and a missing one (under
+# 0014's key, with INSERT on id, B's answered "taken": tests/test_hostile_tenant.py's twin), and
+# staff have no INSERT on id, so not even OVERRIDING SYSTEM VALUE names one.
+NAMING_AN_ID = {
+    "insert": ("INSERT INTO conversations (id, tenant_id) VALUES ({id}, {t})", psycopg.errors.GeneratedAlways),
+    "insert_overriding": ("INSERT INTO conversations (id, tenant_id) OVERRIDING SYSTEM VALUE VALUES ({id}, {t})",
+                          psycopg.errors.InsufficientPrivilege),
+    "update": ("UPDATE conversations SET id = {id} WHERE tenant_id = {t}", psycopg.errors.GeneratedAlways),
+}
+
+
+def _as(db, role: str, tenant_id: int):
+    """A connection as `role`: a login, or staff (registry_admin, NOLOGIN) by SET ROLE."""
+    conn = psycopg.connect(_url(db, db.info.user if role == "registry_admin" else role), autocommit=True)
+    if role == "registry_admin":
+        conn.execute("SET ROLE registry_admin")
+    else:
+        conn.execute("SELECT set_config('registry.tenant_id', %s, false)", (str(tenant_id),))
+    return conn
+
+
+@pytest.mark.parametrize("role", ["registry_admin", TENANT_LOGIN])
+@pytest.mark.parametrize("kind", sorted(NAMING_AN_ID))
+def test_r01_no_registry_role_may_name_a_conversations_id(db, world, role, kind):
+    statement, refusal = NAMING_AN_ID[kind]
+    a = world["a"]["tenant"]
+    with _as(db, role, a) as conn:
+        for named in (world["b"]["conversation"], 999999):  # B's id and a missing one: the same refusal
+            with pytest.raises(refusal):
+                conn.execute(statement.format(id=named, t=a))
+    assert db.execute("SELECT count(*), count(DISTINCT id) FROM conversations").fetchone() == (2, 2)
+
+
+def test_r01_staff_and_tenants_start_conversations_with_the_identitys_ids(db, world):
+    a = world["a"]["tenant"]
+    ids = []
+    for role in ("registry_admin", TENANT_LOGIN):
+        with _as(db, role, a) as conn:
+            ids.append(conn.execute("INSERT INTO conversations (tenant_id) VALUES (%s) RETURNING id", (a,)).fetchone()[0])
+    assert ids[1] == ids[0] + 1 and ids[0] > world["b"]["conversation"]
+
+
+def test_r01_staff_read_a_conversation_by_its_id_alone_on_the_primary_key(db, world):
+    """Unscoped staff name no tenant: the key's first column is the id, as before 0015 (two rows: a
+    sequential scan is cheaper, so it is off)."""
+    with _as(db, "registry_admin", world["a"]["tenant"]) as conn:
+        conn.execute("SET enable_seqscan = off")
+        tree = conn.execute("EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM conversations WHERE id = %s",
+                            (world["b"]["conversation"],)).fetchone()[0][0]["Plan"]
+    nodes, scans = [tree], []
+    while nodes:
+        node = nodes.pop()
+        nodes += node.get("Plans", [])
+        scans += [(node["Index Name"], node["Index Cond"])] if "Index Name" in node else []
+    assert tree["Actual Rows"] == 1 and [name for name, _ in scans] == ["conversations_pkey"], tree
+    assert re.fullmatch(r"\(id = '?\d+'?(::\w+)?\)", scans[0][1]), scans  # the id alone
 
 
 # -- R05: WAL positions and the transaction-id counter -------------------------------------------

@@ -289,3 +289,50 @@ def test_downgrading_0014_gives_0013s_keys_back_and_keeps_the_rows(empty_db_url)
     migrate.upgrade(empty_db_url, "head")
     with psycopg.connect(empty_db_url) as conn:
         assert snapshot(conn)["constraints"] == at_head["constraints"]
+
+
+def test_downgrading_0015_gives_0014s_key_back_and_keeps_the_rows(empty_db_url):
+    """Revision 0015 (hostile round 10, R01) makes the conversations' primary key (id, tenant_id) and
+    their id GENERATED ALWAYS; undone, the key by id alone and BY DEFAULT are 0014's again, every
+    conversation and adoption stays, and up again the identity goes on from where it was."""
+    migrate.upgrade(empty_db_url, "0014")
+    with psycopg.connect(empty_db_url) as conn:
+        shape_0014 = snapshot(conn)
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        load_seeds(conn)
+        counts = conn.execute("SELECT (SELECT count(*) FROM conversations), (SELECT count(*) FROM agent_adoptions)").fetchone()
+        at_head = snapshot(conn)
+    assert counts[0] > 0 and counts[1] > 0
+    assert at_head["constraints"] != shape_0014["constraints"] and at_head["columns"] != shape_0014["columns"]
+    migrate.downgrade(empty_db_url, "0014")
+    with psycopg.connect(empty_db_url) as conn:
+        after = snapshot(conn)
+        assert conn.execute("SELECT (SELECT count(*) FROM conversations), (SELECT count(*) FROM agent_adoptions)"
+                            ).fetchone() == counts
+    for kind in ("indexes", "constraints", "columns", "policies", "comments"):
+        assert after[kind] == shape_0014[kind], f"{kind} differ between 0014 and 0015 taken down to 0014"
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        assert snapshot(conn)["constraints"] == at_head["constraints"]
+        tenant = conn.execute("SELECT tenant_id FROM conversations LIMIT 1").fetchone()[0]
+        new = conn.execute("INSERT INTO conversations (tenant_id) VALUES (%s) RETURNING id", (tenant,)).fetchone()[0]
+        assert new > conn.execute("SELECT max(id) FROM conversations WHERE id <> %s", (new,)).fetchone()[0]
+
+
+def test_downgrading_0015_over_a_shared_id_fails_and_changes_nothing(empty_db_url):
+    """Since 0015 only the owner or a superuser can write an id (OVERRIDING SYSTEM VALUE, COPY), and
+    no key stops one shared by two tenants' conversations; the key by id alone cannot be built over
+    it, so the downgrade fails whole and the database stays at 0015."""
+    migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        load_seeds(conn)
+        taken, tenant = conn.execute("SELECT id, tenant_id FROM conversations LIMIT 1").fetchone()
+        other = conn.execute("SELECT id FROM tenants WHERE id <> %s LIMIT 1", (tenant,)).fetchone()[0]
+        conn.execute("INSERT INTO conversations (id, tenant_id) OVERRIDING SYSTEM VALUE VALUES (%s, %s)", (taken, other))
+        before = snapshot(conn)
+    with pytest.raises(Exception, match="conversations_pkey|could not create unique index"):
+        migrate.downgrade(empty_db_url, "0014")
+    assert migrate.current_revision(empty_db_url) == migrate.revisions()[-1]
+    with psycopg.connect(empty_db_url) as conn:
+        assert snapshot(conn) == before
