@@ -640,3 +640,78 @@ def test_registry_horizon_refuses_a_login_that_could_not_see_or_end_sessions(db,
     assert "must run as a superuser, or a member of pg_read_all_stats" in capsys.readouterr().err
     assert main(["horizon", "--open-for", "ten minutes"]) == 1
     assert "give a duration such as 90s, 10min or 2h" in capsys.readouterr().err
+
+
+# -- what else holds the horizon: prepared transactions and replication slots outlive any session,
+# so pg_terminate_backend cannot end them. `registry horizon` lists them past the same limits and
+# says what the DBA does. A server of its own: both need settings only a restart changes.
+@pytest.fixture(scope="module")
+def two_phase_server():
+    from registry.embedded import throwaway_server
+
+    with throwaway_server() as server:
+        with psycopg.connect(server.url(), autocommit=True) as conn:
+            conn.execute("ALTER SYSTEM SET max_prepared_transactions = 2")
+            conn.execute("ALTER SYSTEM SET wal_level = logical")
+        server.stop()
+        server.start()
+        with psycopg.connect(server.url(), autocommit=True) as conn:
+            for role in ("registry_app", "registry_service", "registry_owner"):
+                conn.execute(f"CREATE ROLE {role} NOLOGIN")
+            conn.execute("CREATE TABLE ledger (n integer)")
+        yield server
+
+
+def _burn_ids(conn: psycopg.Connection, n: int) -> None:
+    for _ in range(n):
+        conn.execute("SELECT pg_current_xact_id()")  # autocommit: one id a statement
+
+
+def test_registry_horizon_reports_a_prepared_transaction_and_a_slot_and_ends_neither(two_phase_server, monkeypatch,
+                                                                                      capsys):
+    from registry.cli import main
+
+    url = two_phase_server.url()
+    with psycopg.connect(url, autocommit=True) as conn:
+        # The slot first: creating one waits for every transaction in progress, prepared ones too.
+        conn.execute("SELECT pg_create_logical_replication_slot('decoder', 'pgoutput')")
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO ledger VALUES (1)")
+        conn.execute("PREPARE TRANSACTION 'pay-42'")
+        try:
+            _burn_ids(conn, 1200)
+            monkeypatch.setenv("REGISTRY_DATABASE_URL", url)
+            assert main(["horizon", "--xid-age", "1000", "--terminate"]) == 0
+            out = capsys.readouterr().out
+            assert re.search(r"prepared transaction 'pay-42' by postgres on registry: xmin age 1,2\d\d, prepared \d+ s "
+                             r"ago; never ended here; 1,2\d\d transaction ids old, over --xid-age 1,000: COMMIT PREPARED "
+                             r"or ROLLBACK PREPARED 'pay-42', connected to registry", out), out
+            assert re.search(r"replication slot 'decoder' on registry: catalog_xmin age 1,2\d\d; never ended here; "
+                             r"1,2\d\d transaction ids old, over --xid-age 1,000: nothing consumes it: .*"
+                             r"pg_drop_replication_slot\('decoder'\)", out), out
+            assert main(["horizon", "--xid-age", "5000", "--json"]) == 0
+            report = __import__("json").loads(capsys.readouterr().out)
+            assert sorted((r["kind"], r["name"], r["over"]) for r in report["retained"]) == [
+                ("prepared transaction", "pay-42", []), ("replication slot", "decoder", [])]
+            # Still there: nothing was ended, and VACUUM cannot freeze past them.
+            assert conn.execute("SELECT count(*) FROM pg_prepared_xacts").fetchone()[0] == 1
+            conn.execute("VACUUM (FREEZE)")
+            assert conn.execute("SELECT age(datfrozenxid) FROM pg_database WHERE datname = current_database()"
+                                ).fetchone()[0] > 1200
+        finally:
+            conn.execute("ROLLBACK PREPARED 'pay-42'")
+            conn.execute("SELECT pg_drop_replication_slot('decoder')")
+        assert main(["horizon"]) == 0
+        assert "No prepared transaction or replication slot holds one." in capsys.readouterr().out
+
+
+def test_registry_horizon_leaves_out_a_slot_that_holds_no_xmin(two_phase_server):
+    """A physical slot no standby has reported to holds WAL, not the horizon: nothing to list."""
+    from registry import horizon
+
+    with psycopg.connect(two_phase_server.url(), autocommit=True) as conn:
+        conn.execute("SELECT pg_create_physical_replication_slot('standby_later', true)")
+        try:
+            assert horizon.retained(conn, horizon.Limits(xid_age=1)) == []
+        finally:
+            conn.execute("SELECT pg_drop_replication_slot('standby_later')")
