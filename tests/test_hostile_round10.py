@@ -23,6 +23,7 @@ from tests.test_hostile_tenant import (  # noqa: F401 (world is a fixture)
     TENANT_LOGIN,
     _round9_world,
     _url,
+    build_world,
     world,
 )
 
@@ -238,6 +239,96 @@ def test_twin_at_scale_pinned_but_by_tenant_and_id_the_definer_fetches_bs_conver
     assert set(differences) == set(AT_SCALE)
     for theirs, missing in differences.values():
         assert theirs["conversations"][3] - missing.get("conversations", (0, 0, 0, 0))[3] == 7
+
+
+# -- the frozen copies: a database taken down below a revision gets that revision's stand-ins
+# ("-- before revision NNNN", registry/schema.py) as its live functions. The definers among them
+# carry the pins as the live ones do, and measured at the revision where each is live, the
+# caller's settings make none count B's row.
+FROZEN_DEFINERS = {  # (name, a revision at which its frozen copy is the live function): the file
+    ("adopt_conversation_agent", "0007"): "adopt_conversation_agent_before_0008.sql",
+    ("delete_agent", "0011"): "delete_agent_before_0014.sql",
+    ("delete_agent", "0013"): "delete_agent_before_0014.sql",
+}
+
+
+def _members_of_registry_service(conn: psycopg.Connection) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT member::regrole::text FROM pg_auth_members "
+                                       "WHERE roleid = 'registry_service'::regrole")}
+
+
+def _frozen_world(url: str, name: str, revision: str) -> tuple[psycopg.Connection, dict]:
+    from registry import migrate
+    from registry.paths import SQL_DIR
+
+    file = FROZEN_DEFINERS[name, revision]
+    conn = psycopg.connect(url, autocommit=True)
+    services = _members_of_registry_service(conn)
+    migrate.upgrade(url, revision)
+    # Revision 0007 makes every login that held registry_app a service (docs/dba.md): the roles are
+    # the cluster's, so the suite's tenant logins would stay services for every later test.
+    for login in sorted(_members_of_registry_service(conn) - services):
+        conn.execute(f"REVOKE registry_service FROM {login}")  # names from the catalog
+    body = conn.execute("SELECT prosrc FROM pg_proc WHERE proname = %s", (name,)).fetchone()[0]
+    assert body.strip() in (SQL_DIR / "replaceable" / file).read_text(encoding="utf-8")  # the frozen copy is live
+    return conn, build_world(conn)
+
+
+@pytest.mark.parametrize("login", [TENANT_LOGIN, PLAIN_LOGIN])
+@pytest.mark.parametrize("name,revision", sorted(FROZEN_DEFINERS))
+def test_a_frozen_definer_live_below_its_revision_counts_nothing_of_bs_row(empty_db_url, name, revision, login):
+    conn, w = _frozen_world(empty_db_url, name, revision)
+    with conn:
+        assert _differences(conn, w, w["b"], name, login) == {}
+
+
+_FROZEN_CHECK_START = "    IF v_caller IS NOT NULL THEN\n        SELECT c.id INTO v_own"
+_FROZEN_CHECK_END = "            RETURN NULL;\n        END IF;\n    END IF;\n"
+
+
+def _frozen_as_they_were(conn: psycopg.Connection, name: str) -> None:
+    """The frozen copies before they were pinned, and adopt_conversation_agent's without its check."""
+    from registry.paths import SQL_DIR
+
+    _unpin(conn)
+    if name == "adopt_conversation_agent":
+        text = (SQL_DIR / "replaceable" / FROZEN_DEFINERS[name, "0007"]).read_text(encoding="utf-8")
+        start, end = text.index(_FROZEN_CHECK_START), text.index(_FROZEN_CHECK_END) + len(_FROZEN_CHECK_END)
+        text = text[:start] + text[end:]
+        owner = conn.execute("SELECT pg_get_userbyid(proowner) FROM pg_proc WHERE proname = %s", (name,)).fetchone()[0]
+        conn.execute(text[text.index("CREATE OR REPLACE FUNCTION"):text.index("COMMENT ON")].replace(PINS, ""))
+        conn.execute(f"ALTER FUNCTION adopt_conversation_agent(bigint) OWNER TO {owner}")
+
+
+FROZEN_TWIN_LEAKS = {  # measured: the settings in which the old copy fetched B's row
+    ("adopt_conversation_agent", "0007"): set(MODES),  # by conversations_pkey, every one of them
+    # delete_agent's old copy names the tenant beside the id, and agents_id_scope_key (id,
+    # scope_tenant_id, scope_project_id) — agents_id_scope_tenant_key too from 0012 — holds both:
+    # none (its pins are the rule's, not a fix measured here).
+}
+
+
+def test_every_definer_of_every_revision_pins_the_planner_settings():
+    """Over the files, not the head catalog: the frozen copies ("-- before revision NNNN") are the
+    live functions of a database taken down below that revision."""
+    from registry import schema
+
+    unpinned = []
+    for f in schema.replaceable_files():
+        for definition in re.split(r"(?=CREATE OR REPLACE FUNCTION)", f.sql)[1:]:
+            header = definition[:definition.index("$$")]
+            if "SECURITY DEFINER" in header and not all(f"SET {p.replace('=', ' = ')}" in header for p in PINNED):
+                unpinned.append(f"{f.path.name}: {header.split('(')[0]}")
+    definers = sum(f.sql.count("SECURITY DEFINER SET") for f in schema.replaceable_files())
+    assert definers == 17 and unpinned == []  # the 13 live ones and 4 frozen copies
+
+
+@pytest.mark.parametrize("name,revision", sorted(FROZEN_DEFINERS))
+def test_twin_the_frozen_definer_as_it_was_counts_bs_row(empty_db_url, name, revision):
+    conn, w = _frozen_world(empty_db_url, name, revision)
+    with conn:
+        _frozen_as_they_were(conn, name)
+        assert set(_differences(conn, w, w["b"], name, TENANT_LOGIN)) == FROZEN_TWIN_LEAKS.get((name, revision), set())
 
 
 # -- R01: a plain read by id. conversations_pkey was (id) alone, so a plan on it applied the read

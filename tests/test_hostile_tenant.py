@@ -30,6 +30,12 @@ PLAIN_LOGIN = "registry_hostile_plain"  # registry_app and nothing else: may nam
 
 @pytest.fixture
 def world(db) -> dict:
+    return build_world(db)
+
+
+def build_world(db: psycopg.Connection) -> dict:
+    """The logins, an official agent (the default), and tenants A and B each with a project, an
+    agent and a conversation; A's own login bound to A. Any database from revision 0007 on."""
     for login in (APP_LOGIN, TEMP_LOGIN, TENANT_LOGIN, PLAIN_LOGIN):
         db.execute(f"""DO $$ BEGIN
             IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{login}') THEN
