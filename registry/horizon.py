@@ -7,6 +7,10 @@ VACUUM from freezing anything newer, while any login that may write burns transa
 per-login bound on either, so this is a watch, not a limit: run `registry horizon --terminate`
 every minute (cron), and a held snapshot lives at most the limit plus that minute.
 
+Prepared transactions and replication slots hold the horizon back too, with no session to end:
+they are listed (sql/ops/xid_horizon_retained.sql), marked past the same --xid-age, and never
+ended here — each says what the DBA does instead.
+
 sql/ops/xid_horizon.sql is the query, literal, as a DBA runs it in psql. The termination is the
 superuser's administrative statement, not the application's (docs/dba.md lists what stays in
 Python): it ends the listed session only, by its pid and start time.
@@ -24,6 +28,7 @@ from registry.errors import ConfigurationError, InvalidInput
 from registry.paths import SQL_DIR
 
 HORIZON_FILE = SQL_DIR / "ops" / "xid_horizon.sql"
+RETAINED_FILE = SQL_DIR / "ops" / "xid_horizon_retained.sql"
 # PostgreSQL stops assigning transaction ids at 2^31 - 3,000,000 (its xidStopLimit).
 STOP_AT = 2**31 - 3_000_000
 # A quarter of autovacuum_freeze_max_age's default (200,000,000): far below anti-wraparound
@@ -87,6 +92,51 @@ class Verdict:
     terminated: bool | None  # None: not asked to terminate, or within the limits
 
 
+@dataclass(frozen=True)
+class Retained:
+    """A prepared transaction or a replication slot holding the horizon, as
+    sql/ops/xid_horizon_retained.sql reads it: no session to end, the DBA's to resolve."""
+
+    kind: str  # 'prepared transaction' or 'replication slot'
+    name: str  # its gid, or the slot's name
+    login: str | None  # a prepared transaction's owner
+    database: str | None  # None: a physical slot (the whole cluster)
+    xmin_age: int | None  # the prepared transaction's id, or the slot's xmin (its standby's feedback)
+    catalog_xmin_age: int | None  # a logical slot's catalog_xmin
+    open_seconds: int | None  # since PREPARE TRANSACTION
+    active: bool | None  # a slot with a consumer connected now
+
+    @property
+    def age(self) -> int:
+        return max(a for a in (self.xmin_age, self.catalog_xmin_age, 0) if a is not None)
+
+    def over(self, limits: Limits) -> list[str]:
+        reasons = [f"{self.age:,} transaction ids old, over --xid-age {limits.xid_age:,}"] if self.age > limits.xid_age else []
+        if limits.open_seconds is not None and self.open_seconds is not None and self.open_seconds > limits.open_seconds:
+            reasons.append(f"prepared {self.open_seconds:,} s ago, over --open-for {limits.open_seconds:,} s")
+        return reasons
+
+    @property
+    def remedy(self) -> str:
+        """What the DBA does: nothing here can end it."""
+        if self.kind == "prepared transaction":
+            return (f"COMMIT PREPARED or ROLLBACK PREPARED {self.name!r}, connected to {self.database}, once the "
+                    "transaction manager that prepared it is known to be gone (keep max_prepared_transactions = 0 "
+                    "unless something uses two-phase commit)")
+        consumer = "its consumer is connected but behind" if self.active else "nothing consumes it"
+        return (f"{consumer}: bring its standby or decoder up to date, or drop the slot once it is abandoned "
+                f"(SELECT pg_drop_replication_slot({self.name!r}), with no consumer connected)")
+
+
+def retained(conn: psycopg.Connection, limits: Limits) -> list[tuple[Retained, tuple[str, ...]]]:
+    """The prepared transactions and replication slots holding the horizon, each with the limits it
+    is past (never ended: pg_terminate_backend has no session to end)."""
+    with conn.cursor() as cur:
+        cur.execute(RETAINED_FILE.read_text(encoding="utf-8"))
+        found = [Retained(*row) for row in cur.fetchall()]
+    return [(r, tuple(r.over(limits))) for r in found]
+
+
 def oldest_database_age(conn: psycopg.Connection) -> int:
     """The largest age(datfrozenxid) of the cluster's databases: how far the oldest is on its way to STOP_AT."""
     return conn.execute("SELECT max(age(datfrozenxid)) FROM pg_database").fetchone()[0]
@@ -102,14 +152,15 @@ def check(conn: psycopg.Connection, limits: Limits, terminate: bool = False) -> 
     """Every session holding the horizon, the tenant logins' past the limits marked, and with
     `terminate` ended. Refuses a caller that could not see or end them."""
     may_read, may_signal = conn.execute(
-        "SELECT rolsuper OR pg_has_role(current_user, 'pg_read_all_stats', 'MEMBER'), "
+        "SELECT (rolsuper OR pg_has_role(current_user, 'pg_read_all_stats', 'MEMBER')) "
+        "       AND has_function_privilege('pg_get_replication_slots()', 'EXECUTE'), "
         "rolsuper OR pg_has_role(current_user, 'pg_signal_backend', 'MEMBER') "
         "FROM pg_roles WHERE rolname = current_user").fetchone()
     if not may_read or (terminate and not may_signal):
         raise ConfigurationError(
             f"registry horizon must run as a superuser, or a member of pg_read_all_stats (to see other logins' "
-            f"transactions){' and pg_signal_backend (to end them)' if terminate else ''}: connected as "
-            f"{conn.info.user}")
+            f"transactions; of pg_monitor once registry harden ran, for the replication slots)"
+            f"{' and pg_signal_backend (to end them)' if terminate else ''}: connected as {conn.info.user}")
     verdicts = []
     for holder in holders(conn):
         reasons = tuple(holder.over(limits)) if holder.tenant_login else ()

@@ -162,7 +162,7 @@ def test_conversation_agent_slug_and_scope(db, scope):
 @pytest.mark.parametrize("table", ["tenants", "projects", "agents", "conversations"])
 def test_ids_are_positive(db, scope, table):
     columns = {"tenants": "(id, slug) VALUES (0, 'zero')", "projects": f"(id, tenant_id, slug) VALUES (0, {scope['t']}, 'zero')",
-               "agents": "(id, slug) VALUES (0, 'zero')", "conversations": f"(id, tenant_id) VALUES (0, {scope['t']})"}
+               "agents": "(id, slug) VALUES (0, 'zero')", "conversations": f"(id, tenant_id) OVERRIDING SYSTEM VALUE VALUES (0, {scope['t']})"}
     refused(db, f"{table}_id_positive", f"INSERT INTO {table} {columns[table]}")
 
 

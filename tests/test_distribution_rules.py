@@ -23,7 +23,7 @@ NO_TENANT_COLUMN = {"agent_versions", "convention_versions"}
 # Unique keys (primary keys included) without tenant_id or scope_tenant_id, as docs/scale.md lists
 # them: Citus enforces a unique key only if it holds the distribution column.
 UNIQUE_WITHOUT_TENANT = {
-    "projects_pkey", "agents_pkey", "conversations_pkey", "conventions_pkey",
+    "projects_pkey", "agents_pkey", "conventions_pkey",
 }
 
 # References between two tenant-carrying tables that do not carry the tenant on both sides.

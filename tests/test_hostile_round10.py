@@ -4,7 +4,7 @@ globex, here tenant A's login (TENANT_LOGIN) against tenant B, on the real Postg
 R02-R04: a SECURITY DEFINER function reads as its owner in the caller's session, so what it
 fetches shows in the caller's own pg_stat_xact_user_tables, and the caller's planner settings
 steered it onto a key by id with the tenant a filter. Each fix has a twin that puts the old
-function back and measures the leak again. R01 (a plain read by id) stays open: a strict xfail.
+function back and measures the leak again. R01 (a plain read by id): revision 0015's key, with its twin.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from tests.test_hostile_tenant import (  # noqa: F401 (world is a fixture)
     TENANT_LOGIN,
     _round9_world,
     _url,
+    build_world,
     world,
 )
 
@@ -167,6 +168,8 @@ def _put_back_before_round10(db, name: str, pins: str = "") -> None:
         "delete_agent(bigint, integer)" if name.startswith("delete_agent") else f"{name}(bigint)"
     owner = db.execute("SELECT pg_get_userbyid(proowner) FROM pg_proc WHERE oid = %s::regprocedure",
                        (signature,)).fetchone()[0]
+    if name in ("adopt_conversation_agent", "delete_conversation"):
+        _put_back_0014s_conversations_key(db)  # round 9's conversations too: the key by id alone
     if name.startswith("adopt"):
         db.execute(_adopt_before_round10(pins))
     else:
@@ -179,7 +182,9 @@ def _put_back_before_round10(db, name: str, pins: str = "") -> None:
 TWIN_MODES = {"bitmap": MODES["bitmap"], "generic_index": MODES["generic_index"]}
 TWIN_LEAKS = {  # name: the modes in which B's row was fetched (measured), the table
     "adopt_conversation_agent": ({"bitmap", "generic_index"}, "conversations"),
-    "delete_conversation": ({"bitmap"}, "conversations"),
+    # With 0015's downgrade run (round 9's key by id, rebuilt after conversations_tenant_id_key), the
+    # generic plan's tie between the two keys goes to the key by id too.
+    "delete_conversation": ({"bitmap", "generic_index"}, "conversations"),
     "delete_project": ({"bitmap"}, "projects"),
     "delete_convention": ({"bitmap"}, "conventions"),
     "delete_agent": ({"bitmap"}, "agents"),
@@ -236,10 +241,101 @@ def test_twin_at_scale_pinned_but_by_tenant_and_id_the_definer_fetches_bs_conver
         assert theirs["conversations"][3] - missing.get("conversations", (0, 0, 0, 0))[3] == 7
 
 
-# -- R01 (open): a plain read by id. conversations_pkey is (id) alone, so a plan on it applies the
-# read policy as a filter and "Rows Removed by Filter" counts B's conversation: with bitmap scans
-# (any size) and, at 100,002 conversations, with the caller's default settings. Fixing it needs a
-# schema change (docs/security.md, "Hostile round 10"): strict, so a fix shows here.
+# -- the frozen copies: a database taken down below a revision gets that revision's stand-ins
+# ("-- before revision NNNN", registry/schema.py) as its live functions. The definers among them
+# carry the pins as the live ones do, and measured at the revision where each is live, the
+# caller's settings make none count B's row.
+FROZEN_DEFINERS = {  # (name, a revision at which its frozen copy is the live function): the file
+    ("adopt_conversation_agent", "0007"): "adopt_conversation_agent_before_0008.sql",
+    ("delete_agent", "0011"): "delete_agent_before_0014.sql",
+    ("delete_agent", "0013"): "delete_agent_before_0014.sql",
+}
+
+
+def _members_of_registry_service(conn: psycopg.Connection) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT member::regrole::text FROM pg_auth_members "
+                                       "WHERE roleid = 'registry_service'::regrole")}
+
+
+def _frozen_world(url: str, name: str, revision: str) -> tuple[psycopg.Connection, dict]:
+    from registry import migrate
+    from registry.paths import SQL_DIR
+
+    file = FROZEN_DEFINERS[name, revision]
+    conn = psycopg.connect(url, autocommit=True)
+    services = _members_of_registry_service(conn)
+    migrate.upgrade(url, revision)
+    # Revision 0007 makes every login that held registry_app a service (docs/dba.md): the roles are
+    # the cluster's, so the suite's tenant logins would stay services for every later test.
+    for login in sorted(_members_of_registry_service(conn) - services):
+        conn.execute(f"REVOKE registry_service FROM {login}")  # names from the catalog
+    body = conn.execute("SELECT prosrc FROM pg_proc WHERE proname = %s", (name,)).fetchone()[0]
+    assert body.strip() in (SQL_DIR / "replaceable" / file).read_text(encoding="utf-8")  # the frozen copy is live
+    return conn, build_world(conn)
+
+
+@pytest.mark.parametrize("login", [TENANT_LOGIN, PLAIN_LOGIN])
+@pytest.mark.parametrize("name,revision", sorted(FROZEN_DEFINERS))
+def test_a_frozen_definer_live_below_its_revision_counts_nothing_of_bs_row(empty_db_url, name, revision, login):
+    conn, w = _frozen_world(empty_db_url, name, revision)
+    with conn:
+        assert _differences(conn, w, w["b"], name, login) == {}
+
+
+_FROZEN_CHECK_START = "    IF v_caller IS NOT NULL THEN\n        SELECT c.id INTO v_own"
+_FROZEN_CHECK_END = "            RETURN NULL;\n        END IF;\n    END IF;\n"
+
+
+def _frozen_as_they_were(conn: psycopg.Connection, name: str) -> None:
+    """The frozen copies before they were pinned, and adopt_conversation_agent's without its check."""
+    from registry.paths import SQL_DIR
+
+    _unpin(conn)
+    if name == "adopt_conversation_agent":
+        text = (SQL_DIR / "replaceable" / FROZEN_DEFINERS[name, "0007"]).read_text(encoding="utf-8")
+        start, end = text.index(_FROZEN_CHECK_START), text.index(_FROZEN_CHECK_END) + len(_FROZEN_CHECK_END)
+        text = text[:start] + text[end:]
+        owner = conn.execute("SELECT pg_get_userbyid(proowner) FROM pg_proc WHERE proname = %s", (name,)).fetchone()[0]
+        conn.execute(text[text.index("CREATE OR REPLACE FUNCTION"):text.index("COMMENT ON")].replace(PINS, ""))
+        conn.execute(f"ALTER FUNCTION adopt_conversation_agent(bigint) OWNER TO {owner}")
+
+
+FROZEN_TWIN_LEAKS = {  # measured: the settings in which the old copy fetched B's row
+    ("adopt_conversation_agent", "0007"): set(MODES),  # by conversations_pkey, every one of them
+    # delete_agent's old copy names the tenant beside the id, and agents_id_scope_key (id,
+    # scope_tenant_id, scope_project_id) — agents_id_scope_tenant_key too from 0012 — holds both:
+    # none (its pins are the rule's, not a fix measured here).
+}
+
+
+def test_every_definer_of_every_revision_pins_the_planner_settings():
+    """Over the files, not the head catalog: the frozen copies ("-- before revision NNNN") are the
+    live functions of a database taken down below that revision."""
+    from registry import schema
+
+    unpinned = []
+    for f in schema.replaceable_files():
+        for definition in re.split(r"(?=CREATE OR REPLACE FUNCTION)", f.sql)[1:]:
+            header = definition[:definition.index("$$")]
+            if "SECURITY DEFINER" in header and not all(f"SET {p.replace('=', ' = ')}" in header for p in PINNED):
+                unpinned.append(f"{f.path.name}: {header.split('(')[0]}")
+    definers = sum(f.sql.count("SECURITY DEFINER SET") for f in schema.replaceable_files())
+    assert definers == 17 and unpinned == []  # the 13 live ones and 4 frozen copies
+
+
+@pytest.mark.parametrize("name,revision", sorted(FROZEN_DEFINERS))
+def test_twin_the_frozen_definer_as_it_was_counts_bs_row(empty_db_url, name, revision):
+    conn, w = _frozen_world(empty_db_url, name, revision)
+    with conn:
+        _frozen_as_they_were(conn, name)
+        assert set(_differences(conn, w, w["b"], name, TENANT_LOGIN)) == FROZEN_TWIN_LEAKS.get((name, revision), set())
+
+
+# -- R01: a plain read by id. conversations_pkey was (id) alone, so a plan on it applied the read
+# policy as a filter and "Rows Removed by Filter" counted B's conversation: with bitmap scans (any
+# size) and, at 100,002 conversations, with the caller's default settings. Revision 0015 makes it
+# (id, tenant_id): the policy's equality is an index condition on every key of the table. The twin
+# runs 0015's downgrade (the key by id alone again) and counts B's conversation.
 def _removed_by_filter(url: str, tenant_id: int, query: str, setup: list[str]) -> int:
     with psycopg.connect(url) as conn:
         conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
@@ -254,23 +350,97 @@ def _removed_by_filter(url: str, tenant_id: int, query: str, setup: list[str]) -
     return removed
 
 
-def test_r01_measured_a_read_by_id_counts_bs_conversation(db, world):
-    """What stays open, measured: 1 for B's conversation, 0 for a missing id."""
-    b = _round9_world(db, world)
-    url, a = _url(db, TENANT_LOGIN), world["a"]["tenant"]
-    counted = [_removed_by_filter(url, a, f"SELECT * FROM conversations WHERE id = {i}", MODES["bitmap"])
-               for i in (b["conversation"], 999999)]
-    assert counted == [1, 0]
+def _put_back_0014s_conversations_key(db) -> None:
+    from registry.migrate import MIGRATION_SQL_DIR
+
+    db.execute((MIGRATION_SQL_DIR / "0015.down.sql").read_text(encoding="utf-8"))
+    assert db.execute("SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'conversations_pkey'"
+                      ).fetchone() == ("PRIMARY KEY (id)",)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="R01 open (docs/security.md, 'Hostile round 10'): conversations_pkey is "
-                                       "(id) alone; strict, so a fix shows here")
-@pytest.mark.parametrize("mode", ["bitmap", "default_at_scale"])
-def test_r01_a_read_by_id_counts_none_of_bs_conversations(db, world, mode):
+R01_MODES = ["bitmap", "default_at_scale"]
+
+
+def _r01_counts(db, world, mode: str) -> list[int]:
+    """Rows removed by a filter reading B's conversation by id, and a missing one, as A."""
     b = _many_conversations(db, world) if mode == "default_at_scale" else _round9_world(db, world)
     setup = [] if mode == "default_at_scale" else MODES["bitmap"]
     url, a = _url(db, TENANT_LOGIN), world["a"]["tenant"]
-    assert _removed_by_filter(url, a, f"SELECT * FROM conversations WHERE id = {b['conversation']}", setup) == 0
+    return [_removed_by_filter(url, a, f"SELECT * FROM conversations WHERE id = {i}", setup)
+            for i in (b["conversation"], 999999)]
+
+
+@pytest.mark.parametrize("mode", R01_MODES)
+def test_r01_a_read_by_id_counts_none_of_bs_conversations(db, world, mode):
+    assert _r01_counts(db, world, mode) == [0, 0]
+
+
+@pytest.mark.parametrize("mode", R01_MODES)
+def test_twin_r01_with_0014s_key_by_id_a_read_by_id_counts_bs_conversation(db, world, mode):
+    """What round 10 measured, with the key by id alone put back: 1 for B's conversation, 0 for a
+    missing id."""
+    _put_back_0014s_conversations_key(db)
+    assert _r01_counts(db, world, mode) == [1, 0]
+
+
+# -- R01's consequence (ADR 0021): no key holds a conversation's id without the tenant, so no key
+# makes it unique; the identity does. No registry role may name an id: an INSERT naming one and an
+# UPDATE to one are refused before anything is read, alike for B's id and a missing one (under
+# 0014's key, with INSERT on id, B's answered "taken": tests/test_hostile_tenant.py's twin), and
+# staff have no INSERT on id, so not even OVERRIDING SYSTEM VALUE names one.
+NAMING_AN_ID = {
+    "insert": ("INSERT INTO conversations (id, tenant_id) VALUES ({id}, {t})", psycopg.errors.GeneratedAlways),
+    "insert_overriding": ("INSERT INTO conversations (id, tenant_id) OVERRIDING SYSTEM VALUE VALUES ({id}, {t})",
+                          psycopg.errors.InsufficientPrivilege),
+    "update": ("UPDATE conversations SET id = {id} WHERE tenant_id = {t}", psycopg.errors.GeneratedAlways),
+}
+
+
+def _as(db, role: str, tenant_id: int):
+    """A connection as `role`: a login, or staff (registry_admin, NOLOGIN) by SET ROLE."""
+    conn = psycopg.connect(_url(db, db.info.user if role == "registry_admin" else role), autocommit=True)
+    if role == "registry_admin":
+        conn.execute("SET ROLE registry_admin")
+    else:
+        conn.execute("SELECT set_config('registry.tenant_id', %s, false)", (str(tenant_id),))
+    return conn
+
+
+@pytest.mark.parametrize("role", ["registry_admin", TENANT_LOGIN])
+@pytest.mark.parametrize("kind", sorted(NAMING_AN_ID))
+def test_r01_no_registry_role_may_name_a_conversations_id(db, world, role, kind):
+    statement, refusal = NAMING_AN_ID[kind]
+    a = world["a"]["tenant"]
+    with _as(db, role, a) as conn:
+        for named in (world["b"]["conversation"], 999999):  # B's id and a missing one: the same refusal
+            with pytest.raises(refusal):
+                conn.execute(statement.format(id=named, t=a))
+    assert db.execute("SELECT count(*), count(DISTINCT id) FROM conversations").fetchone() == (2, 2)
+
+
+def test_r01_staff_and_tenants_start_conversations_with_the_identitys_ids(db, world):
+    a = world["a"]["tenant"]
+    ids = []
+    for role in ("registry_admin", TENANT_LOGIN):
+        with _as(db, role, a) as conn:
+            ids.append(conn.execute("INSERT INTO conversations (tenant_id) VALUES (%s) RETURNING id", (a,)).fetchone()[0])
+    assert ids[1] == ids[0] + 1 and ids[0] > world["b"]["conversation"]
+
+
+def test_r01_staff_read_a_conversation_by_its_id_alone_on_the_primary_key(db, world):
+    """Unscoped staff name no tenant: the key's first column is the id, as before 0015 (two rows: a
+    sequential scan is cheaper, so it is off)."""
+    with _as(db, "registry_admin", world["a"]["tenant"]) as conn:
+        conn.execute("SET enable_seqscan = off")
+        tree = conn.execute("EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM conversations WHERE id = %s",
+                            (world["b"]["conversation"],)).fetchone()[0][0]["Plan"]
+    nodes, scans = [tree], []
+    while nodes:
+        node = nodes.pop()
+        nodes += node.get("Plans", [])
+        scans += [(node["Index Name"], node["Index Cond"])] if "Index Name" in node else []
+    assert tree["Actual Rows"] == 1 and [name for name, _ in scans] == ["conversations_pkey"], tree
+    assert re.fullmatch(r"\(id = '?\d+'?(::\w+)?\)", scans[0][1]), scans  # the id alone
 
 
 # -- R05: WAL positions and the transaction-id counter -------------------------------------------
@@ -561,3 +731,78 @@ def test_registry_horizon_refuses_a_login_that_could_not_see_or_end_sessions(db,
     assert "must run as a superuser, or a member of pg_read_all_stats" in capsys.readouterr().err
     assert main(["horizon", "--open-for", "ten minutes"]) == 1
     assert "give a duration such as 90s, 10min or 2h" in capsys.readouterr().err
+
+
+# -- what else holds the horizon: prepared transactions and replication slots outlive any session,
+# so pg_terminate_backend cannot end them. `registry horizon` lists them past the same limits and
+# says what the DBA does. A server of its own: both need settings only a restart changes.
+@pytest.fixture(scope="module")
+def two_phase_server():
+    from registry.embedded import throwaway_server
+
+    with throwaway_server() as server:
+        with psycopg.connect(server.url(), autocommit=True) as conn:
+            conn.execute("ALTER SYSTEM SET max_prepared_transactions = 2")
+            conn.execute("ALTER SYSTEM SET wal_level = logical")
+        server.stop()
+        server.start()
+        with psycopg.connect(server.url(), autocommit=True) as conn:
+            for role in ("registry_app", "registry_service", "registry_owner"):
+                conn.execute(f"CREATE ROLE {role} NOLOGIN")
+            conn.execute("CREATE TABLE ledger (n integer)")
+        yield server
+
+
+def _burn_ids(conn: psycopg.Connection, n: int) -> None:
+    for _ in range(n):
+        conn.execute("SELECT pg_current_xact_id()")  # autocommit: one id a statement
+
+
+def test_registry_horizon_reports_a_prepared_transaction_and_a_slot_and_ends_neither(two_phase_server, monkeypatch,
+                                                                                      capsys):
+    from registry.cli import main
+
+    url = two_phase_server.url()
+    with psycopg.connect(url, autocommit=True) as conn:
+        # The slot first: creating one waits for every transaction in progress, prepared ones too.
+        conn.execute("SELECT pg_create_logical_replication_slot('decoder', 'pgoutput')")
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO ledger VALUES (1)")
+        conn.execute("PREPARE TRANSACTION 'pay-42'")
+        try:
+            _burn_ids(conn, 1200)
+            monkeypatch.setenv("REGISTRY_DATABASE_URL", url)
+            assert main(["horizon", "--xid-age", "1000", "--terminate"]) == 0
+            out = capsys.readouterr().out
+            assert re.search(r"prepared transaction 'pay-42' by postgres on registry: xmin age 1,2\d\d, prepared \d+ s "
+                             r"ago; never ended here; 1,2\d\d transaction ids old, over --xid-age 1,000: COMMIT PREPARED "
+                             r"or ROLLBACK PREPARED 'pay-42', connected to registry", out), out
+            assert re.search(r"replication slot 'decoder' on registry: catalog_xmin age 1,2\d\d; never ended here; "
+                             r"1,2\d\d transaction ids old, over --xid-age 1,000: nothing consumes it: .*"
+                             r"pg_drop_replication_slot\('decoder'\)", out), out
+            assert main(["horizon", "--xid-age", "5000", "--json"]) == 0
+            report = __import__("json").loads(capsys.readouterr().out)
+            assert sorted((r["kind"], r["name"], r["over"]) for r in report["retained"]) == [
+                ("prepared transaction", "pay-42", []), ("replication slot", "decoder", [])]
+            # Still there: nothing was ended, and VACUUM cannot freeze past them.
+            assert conn.execute("SELECT count(*) FROM pg_prepared_xacts").fetchone()[0] == 1
+            conn.execute("VACUUM (FREEZE)")
+            assert conn.execute("SELECT age(datfrozenxid) FROM pg_database WHERE datname = current_database()"
+                                ).fetchone()[0] > 1200
+        finally:
+            conn.execute("ROLLBACK PREPARED 'pay-42'")
+            conn.execute("SELECT pg_drop_replication_slot('decoder')")
+        assert main(["horizon"]) == 0
+        assert "No prepared transaction or replication slot holds one." in capsys.readouterr().out
+
+
+def test_registry_horizon_leaves_out_a_slot_that_holds_no_xmin(two_phase_server):
+    """A physical slot no standby has reported to holds WAL, not the horizon: nothing to list."""
+    from registry import horizon
+
+    with psycopg.connect(two_phase_server.url(), autocommit=True) as conn:
+        conn.execute("SELECT pg_create_physical_replication_slot('standby_later', true)")
+        try:
+            assert horizon.retained(conn, horizon.Limits(xid_age=1)) == []
+        finally:
+            conn.execute("SELECT pg_drop_replication_slot('standby_later')")

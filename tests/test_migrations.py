@@ -262,30 +262,78 @@ def test_downgrading_0013_gives_0012s_keys_back(empty_db_url):
         assert after[kind] == shape_0012[kind], f"{kind} differ between 0012 and 0013 taken down to 0012"
 
 
+KINDS_A_DOWNGRADE_GIVES_BACK = ("indexes", "constraints", "columns", "policies")
+
+
+def _down_and_up_again(url: str, below: str, fill, count: str, kinds=KINDS_A_DOWNGRADE_GIVES_BACK) -> tuple:
+    """At `below`, then at head with `fill(conn)`'s rows, then taken down to `below` again: the schema
+    `below` had (`kinds` of the catalog compared), the rows `count` counts kept, and up again the
+    constraints head had. Returns those counts."""
+    migrate.upgrade(url, below)
+    with psycopg.connect(url) as conn:
+        shape_below = snapshot(conn)
+    migrate.upgrade(url, "head")
+    with psycopg.connect(url, autocommit=True) as conn:
+        fill(conn)
+        counts = conn.execute(count).fetchone()
+        at_head = snapshot(conn)
+    assert at_head["constraints"] != shape_below["constraints"] and at_head["columns"] != shape_below["columns"]
+    migrate.downgrade(url, below)
+    with psycopg.connect(url) as conn:
+        after = snapshot(conn)
+        assert conn.execute(count).fetchone() == counts
+    for kind in kinds:
+        assert after[kind] == shape_below[kind], f"{kind} differ between {below} and head taken down to {below}"
+    migrate.upgrade(url, "head")
+    with psycopg.connect(url) as conn:
+        assert snapshot(conn)["constraints"] == at_head["constraints"]
+    return counts
+
+
 def test_downgrading_0014_gives_0013s_keys_back_and_keeps_the_rows(empty_db_url):
     """Revision 0014 (hostile round 9, R16) adds agents.key_tenant_id and leads the foreign keys'
     targets with it; undone, the column goes, the keys by id and the foreign keys on them are 0013's
     again, and every opt-out and version stays — and up again, they are validated on the new keys."""
-    migrate.upgrade(empty_db_url, "0013")
-    with psycopg.connect(empty_db_url) as conn:
-        shape_0013 = snapshot(conn)
-    migrate.upgrade(empty_db_url, "head")
-    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+    def fill(conn: psycopg.Connection) -> None:
         load_seeds(conn)
         conn.execute("UPDATE agents SET instructions = instructions || ' Revista.'")
         conn.execute("""INSERT INTO agent_optouts (project_id, agent_id)
                         SELECT p.id, a.id FROM projects p JOIN agents a ON a.layer = 'official' LIMIT 3""")
-        counts = conn.execute("SELECT (SELECT count(*) FROM agent_versions), (SELECT count(*) FROM agent_optouts)").fetchone()
         assert conn.execute("SELECT count(*) FROM agents WHERE key_tenant_id <> scope_tenant_id").fetchone() == (0,)
-        at_head = snapshot(conn)
-    assert at_head["constraints"] != shape_0013["constraints"] and at_head["columns"] != shape_0013["columns"]
-    migrate.downgrade(empty_db_url, "0013")
-    with psycopg.connect(empty_db_url) as conn:
-        after = snapshot(conn)
-        assert conn.execute("SELECT (SELECT count(*) FROM agent_versions), (SELECT count(*) FROM agent_optouts)"
-                            ).fetchone() == counts and counts[0] > 0 and counts[1] >= 3
-    for kind in ("indexes", "constraints", "columns", "policies"):
-        assert after[kind] == shape_0013[kind], f"{kind} differ between 0013 and 0014 taken down to 0013"
+
+    counts = _down_and_up_again(empty_db_url, "0013", fill,
+                                "SELECT (SELECT count(*) FROM agent_versions), (SELECT count(*) FROM agent_optouts)")
+    assert counts[0] > 0 and counts[1] >= 3
+
+
+def test_downgrading_0015_gives_0014s_key_back_and_keeps_the_rows(empty_db_url):
+    """Revision 0015 (hostile round 10, R01) makes the conversations' primary key (id, tenant_id) and
+    their id GENERATED ALWAYS; undone, the key by id alone and BY DEFAULT are 0014's again (the id's
+    comment too), every conversation and adoption stays, and up again the identity goes on from
+    where it was."""
+    counts = _down_and_up_again(empty_db_url, "0014", load_seeds,
+                                "SELECT (SELECT count(*) FROM conversations), (SELECT count(*) FROM agent_adoptions)",
+                                (*KINDS_A_DOWNGRADE_GIVES_BACK, "comments"))
+    assert counts[0] > 0 and counts[1] > 0
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        tenant = conn.execute("SELECT tenant_id FROM conversations LIMIT 1").fetchone()[0]
+        new = conn.execute("INSERT INTO conversations (tenant_id) VALUES (%s) RETURNING id", (tenant,)).fetchone()[0]
+        assert new > conn.execute("SELECT max(id) FROM conversations WHERE id <> %s", (new,)).fetchone()[0]
+
+
+def test_downgrading_0015_over_a_shared_id_fails_and_changes_nothing(empty_db_url):
+    """Since 0015 only the owner or a superuser can write an id (OVERRIDING SYSTEM VALUE, COPY), and
+    no key stops one shared by two tenants' conversations; the key by id alone cannot be built over
+    it, so the downgrade fails whole and the database stays at 0015."""
     migrate.upgrade(empty_db_url, "head")
+    with psycopg.connect(empty_db_url, autocommit=True) as conn:
+        load_seeds(conn)
+        taken, tenant = conn.execute("SELECT id, tenant_id FROM conversations LIMIT 1").fetchone()
+        other = conn.execute("SELECT id FROM tenants WHERE id <> %s LIMIT 1", (tenant,)).fetchone()[0]
+        conn.execute("INSERT INTO conversations (id, tenant_id) OVERRIDING SYSTEM VALUE VALUES (%s, %s)", (taken, other))
+        before = snapshot(conn)
+    with pytest.raises(Exception, match="conversations_pkey|could not create unique index"):
+        migrate.downgrade(empty_db_url, "0014")
+    assert migrate.current_revision(empty_db_url) == migrate.revisions()[-1]
     with psycopg.connect(empty_db_url) as conn:
-        assert snapshot(conn)["constraints"] == at_head["constraints"]
+        assert snapshot(conn) == before

@@ -3,7 +3,8 @@ tenant logins' past the limits (docs/dba.md, "Transaction-id wraparound: watched
 
 A command rather than the psql query alone: tenant logins are told from the services by their
 roles, the limits are checked before anything runs, and a session is ended by its pid and start
-time only. Meant for cron, every minute: `registry horizon --terminate`.
+time only. Prepared transactions and replication slots are listed too, with what to do: nothing
+here can end them. Meant for cron, every minute: `registry horizon --terminate`.
 """
 
 from __future__ import annotations
@@ -21,18 +22,25 @@ def cmd_horizon(args: argparse.Namespace) -> None:
     limits = horizon.Limits(args.xid_age, open_seconds)
     with db.connect(autocommit=True) as conn:
         verdicts = horizon.check(conn, limits, terminate=args.terminate)
+        retained = horizon.retained(conn, limits)
         oldest = horizon.oldest_database_age(conn)
     if args.json:
         print(json.dumps({"cluster_xid_age": oldest, "stop_at": horizon.STOP_AT, "sessions": [
             {"pid": v.holder.pid, "login": v.holder.login, "database": v.holder.database, "state": v.holder.state,
              "xmin_age": v.holder.xmin_age, "xid_age": v.holder.xid_age, "open_seconds": v.holder.open_seconds,
              "tenant_login": v.holder.tenant_login, "over": list(v.reasons), "terminated": v.terminated}
-            for v in verdicts]}))
+            for v in verdicts], "retained": [
+            {"kind": r.kind, "name": r.name, "login": r.login, "database": r.database, "xmin_age": r.xmin_age,
+             "catalog_xmin_age": r.catalog_xmin_age, "open_seconds": r.open_seconds, "active": r.active,
+             "over": list(reasons), "remedy": r.remedy}
+            for r, reasons in retained]}))
         return
     print(f"Oldest database: age(datfrozenxid) {oldest:,} of {horizon.STOP_AT:,}, where PostgreSQL refuses new "
           "transaction ids.")
     if not verdicts:
         print("No session holds a snapshot or a transaction id.")
+    if not retained:
+        print("No prepared transaction or replication slot holds one.")
     for v in verdicts:
         h = v.holder
         ages = ", ".join(f"{name} age {age:,}" for name, age in (("xmin", h.xmin_age), ("xid", h.xid_age))
@@ -45,11 +53,23 @@ def cmd_horizon(args: argparse.Namespace) -> None:
                        None: "run with --terminate to end it"}[v.terminated]
             line += f"; {'; '.join(v.reasons)}: {outcome}"
         print(line)
+    # Prepared transactions and replication slots: no session to end, so listed with what to do.
+    for r, reasons in retained:
+        ages = ", ".join(f"{name} age {age:,}" for name, age in (("xmin", r.xmin_age), ("catalog_xmin", r.catalog_xmin_age))
+                         if age is not None)
+        where = f" on {r.database}" if r.database else ""
+        owner = f" by {r.login}" if r.login else ""
+        opened = f", prepared {r.open_seconds:,} s ago" if r.open_seconds is not None else ""
+        line = f"{r.kind} {r.name!r}{owner}{where}: {ages}{opened}; never ended here"
+        if reasons:
+            line += f"; {'; '.join(reasons)}: {r.remedy}"
+        print(line)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     p = command(commands, "horizon", "as a superuser: list the sessions holding back vacuum's horizon (the oldest "
-                "snapshots and transaction ids) and, with --terminate, end tenant logins' past the limits",
+                "snapshots and transaction ids, prepared transactions, replication slots) and, with --terminate, end tenant "
+                "logins' sessions past the limits",
                 cmd_horizon)
     p.add_argument("--xid-age", type=int, default=horizon.DEFAULT_XID_AGE, metavar="N",
                    help=f"a tenant login's session past N transaction ids since its snapshot or transaction began "

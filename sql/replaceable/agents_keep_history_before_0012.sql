@@ -4,7 +4,9 @@
 -- before revision 0012
 
 CREATE OR REPLACE FUNCTION agents_keep_history() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
+AS $$
 BEGIN
     IF (NEW.name, NEW.description, NEW.when_to_use, NEW.requires, NEW.instructions)
        IS NOT DISTINCT FROM (OLD.name, OLD.description, OLD.when_to_use, OLD.requires, OLD.instructions) THEN

@@ -8,7 +8,9 @@
 -- whoever writes it. SECURITY DEFINER so tenants need no INSERT on convention_versions and
 -- cannot forge one; the trigger fires only for rows the writer may update.
 CREATE OR REPLACE FUNCTION conventions_keep_history() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
+AS $$
 BEGIN
     IF NEW.body IS NOT DISTINCT FROM OLD.body THEN
         NEW.version := OLD.version;

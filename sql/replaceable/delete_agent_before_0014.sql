@@ -7,6 +7,7 @@
 CREATE OR REPLACE FUNCTION delete_agent(p_agent_id bigint, p_expected_version integer DEFAULT NULL)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    SET enable_seqscan = on SET enable_indexscan = on SET enable_bitmapscan = on SET plan_cache_mode = force_generic_plan
 AS $$
 -- With p_expected_version, only that version is deleted (a concurrent edit wins). Acting for a
 -- tenant, the tenant is in the key's condition (agents_id_scope_tenant_key), so another tenant's

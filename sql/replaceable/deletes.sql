@@ -36,7 +36,8 @@
 -- AND id = x`, both keys match fully and cost the same but for their depth, which decides: with
 -- 100,002 conversations (conversations_pkey two levels deep, conversations_tenant_id_key three)
 -- the planner read another tenant's conversation by conversations_pkey and left the tenant a
--- filter, whatever the settings. Once the row is known to be the caller's, it is deleted.
+-- filter, whatever the settings (conversations_pkey was (id) alone until revision 0015; the other
+-- tables' keys by id still are). Once the row is known to be the caller's, it is deleted.
 -- since revision 0007
 
 CREATE OR REPLACE FUNCTION registry_may_delete(p_tenant_id bigint) RETURNS boolean

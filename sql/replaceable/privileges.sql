@@ -35,7 +35,15 @@ GRANT SELECT ON public.agent_adoptions TO registry_app;
 
 GRANT SELECT, INSERT, UPDATE, DELETE
     ON public.tenants, public.projects, public.agents, public.agent_optouts, public.agent_defaults,
-       public.conversations, public.agent_versions, public.agent_adoptions
+       public.agent_versions, public.agent_adoptions
+    TO registry_admin;
+-- A conversation's id is the identity's alone (revision 0015, ADR 0021): no key holds the id
+-- without the tenant, so nothing but the sequence keeps ids unique. Staff insert every column but
+-- id, so not even OVERRIDING SYSTEM VALUE lets them name one (the owner and superusers still can:
+-- restores, the benchmark's generator). The REVOKE takes back a table-wide INSERT granted before.
+REVOKE INSERT ON public.conversations FROM registry_admin;
+GRANT SELECT, UPDATE, DELETE ON public.conversations TO registry_admin;
+GRANT INSERT (tenant_id, project_id, slug, title, agent_slug, created_at, updated_at) ON public.conversations
     TO registry_admin;
 GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO registry_admin;
 
