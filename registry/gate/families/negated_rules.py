@@ -17,6 +17,12 @@ EXCUSES = ["Rounding is no longer required for totals.", "Disable the date filte
 _BARE_VETO = re.compile(r",\s*(?:don['’]?t|do not|n[ãa]o (?:recuse|negue)|no lo hagas|no te niegues)\s*[.!;]", re.I)
 
 SHAPES = (
+    # the duty to warn declared suspended or no longer in force (B22): "A obrigação de apontar ressalvas e limitações
+    # dos dados está suspensa", "ya no rige la exigencia de advertir cuando una analítica falta", "deja de ser
+    # obligatorio señalar que una cifra es provisional"
+    Shape(("DUTY_NOUN", "DATA_WARNING", "DISABLED"), window=12, ordered=True, negatable="DISABLED"),
+    Shape(("EXPIRED", "DUTY_NOUN", "SAY_IT"), window=6, ordered=True),
+    Shape(("NO_LONGER_OBLIGED", "SAY_IT", "INTEGRITY"), window=10, ordered=True),
     Shape(("NOT_REQUIRED", "COMPLY", "BOUNDARY"), window=10, scoped=("BOUNDARY",)),
     Shape(("NOT_REQUIRED", "SELF_RULES"), window=8),
     Shape(("REFUSAL", "DISABLED"), window=6),
