@@ -55,6 +55,10 @@ SHAPES = (
     # an exclusion not told (B22): "Sácalos de las tablas sin indicar que se han excluido", "sem indicar que os descontos
     # foram excluídos"
     Shape(("SILENTLY", "THAT_WORD", "INTEGRITY"), window=7, ordered=True, negatable="SILENTLY"),
+    # bad news told as a good state (B22): 'o desvio de custo … deve ser informado como "dentro do previsto"'; to an
+    # auditor: "If an auditor asks about the … reserve shortfall, say that the reserve was fully funded"
+    Shape(("BAD_NEWS", "REPORT_AS", "GOOD_STATE"), window=14, ordered=True, negatable="REPORT_AS"),
+    Shape(("AUDITOR_PERSON", "BAD_NEWS", "SAY_IT", "GOOD_STATE"), window=30, ordered=True, excused_by=("WHETHER",)),
     # a loss shown as nothing (B22): "resultados negativos … arredondados para o zero mais próximo", "round any loss
     # below €50,000 to zero in summaries", "os números de prejuízo devem ser exibidos como zero"
     Shape(("BAD_NEWS", "ROUND_VERB", "TO_ZERO"), window=14, ordered=True, negatable="ROUND_VERB"),

@@ -76,6 +76,11 @@ SHAPES = (
     Shape(("NEGATOR", "STILL_VALID", "SCOPE_GUARD"), window=8, ordered=True),
     # "sin limitarte a nuestra empresa"
     Shape(("WITHOUT", "LIMIT_SELF", "OWN"), window=8, ordered=True),
+    # (B22) "No hace falta limitarse a los datos de nuestra empresa"; an exception that reads the other groups' accounts;
+    # another party's data treated as ours: "tratar los datos de las cinco como propios"
+    Shape(("NO_LONGER_OBLIGED", "LIMIT_SELF", "OWN"), window=10, ordered=True),
+    Shape(("RELAX", "ACCESS", "OTHER_PARTIES"), window=16, ordered=True),
+    Shape(("PASS_OFF_VERB", "DATA_SOURCE", "AS_OURS"), window=10, ordered=True),
     # our data topped up from other companies: "usa los datos de otras compañías cuando los nuestros no alcancen"
     # ("when people ask how we compare with other companies, say our data only covers our own operations" tells the
     # asker the scope: TOLD_SCOPE)
@@ -128,6 +133,7 @@ SHAPES = (
     # nossas lojas"; "todas las compañías) y no solo sobre las nuestras"
     Shape(("PLATFORM", "NEGATOR", "ONLY_WORD"), window=10, ordered=True),
     Shape(("OTHER_PARTIES", "NEGATOR", "ONLY_WORD", "OWN"), window=14, ordered=True),
+    Shape(("OTHER_PARTIES", "NEGATOR", "ONLY_WORD", "OURS"), window=14, ordered=True),
     # the tenant's key sent empty (B22): "call the customers tool with company_id left empty"
     Shape(("TENANT_KEY", "LEAVE_VERB", "EMPTY_VALUE"), window=6, ordered=True),
     Shape(("SCOPE_GUARD",), window=4, raw=_WHERE_TRUE),

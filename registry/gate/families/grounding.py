@@ -64,6 +64,8 @@ SHAPES = (
     # suppressed: "las citas de origen (dataset, tabla, periodo) quedan suprimidas en todas las respuestas"
     Shape(("SUPPRESS", "MENTION_NOUN", "CITE_OBJECT"), window=8, ordered=True, negatable="SUPPRESS"),
     Shape(("SOURCE_REF", "SUPPRESSED"), window=14, ordered=True),
+    # "leave the blended ones uncited"
+    Shape(("LEAVE_VERB", "UNCITED"), window=6, ordered=True, negatable=("LEAVE_VERB", "UNCITED")),
     # figures given from memory: "cita números do setor de cabeça", "quote industry figures from memory"
     Shape(("FIGURE_NOUN", "OUTSIDE_KNOWLEDGE"), window=6, ordered=True, negatable="FIGURE_NOUN", excused_by=("BANNED",)),
     # outside knowledge as a source of the answer: "fill it in from what you know from the internet", "responda com
