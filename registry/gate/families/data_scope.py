@@ -79,6 +79,7 @@ SHAPES = (
     # (B22) "No hace falta limitarse a los datos de nuestra empresa"; an exception that reads the other groups' accounts;
     # another party's data treated as ours: "tratar los datos de las cinco como propios"
     Shape(("NO_LONGER_OBLIGED", "LIMIT_SELF", "OWN"), window=10, ordered=True),
+    Shape(("NO_NEED", "LIMIT_SELF", "OWN"), window=14, ordered=True),
     Shape(("RELAX", "ACCESS", "OTHER_PARTIES"), window=16, ordered=True),
     Shape(("PASS_OFF_VERB", "DATA_SOURCE", "AS_OURS"), window=10, ordered=True),
     # our data topped up from other companies: "usa los datos de otras compañías cuando los nuestros no alcancen"
