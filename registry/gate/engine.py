@@ -13,7 +13,7 @@ from registry.gate.errors import InstructionsRejected
 from registry.gate.families.legacy_map import family_of
 from registry.gate.linking import closing_mark, linked
 from registry.gate.legacy_rules import (
-    _AUTHORITY_TAG, _COMPACT_RULES, _PAIRING_EXCUSES, _PAIRINGS, _WORD_RULES, _Pairing, _Rule,
+    _AUTHORITY_TAG, _COMPACT_RULES, _PAIRING_EXCUSES, _PAIRINGS, _RULE_NOUN, _WORD_RULES, _Pairing, _Rule,
 )
 from registry.gate_normalize import Folded, compact_skeleton, fold_characters, word_skeleton
 
@@ -215,6 +215,8 @@ _NEGATION_BRIDGE = frozenset(
 _DISJUNCTIONS = frozenset("or ou o".split())
 _SYSTEM_WORDS = frozenset(("system", "sistema", "the system", "o sistema", "el sistema"))
 _OUR_BEFORE = re.compile(r"\b(?:our|nosso|nossa|nuestro|nuestra)(?: \w+){0,2} $")
+_RULE_NOUN_SEARCH = re.compile(r"\b" + _RULE_NOUN + r"\b")
+_IN_BEFORE = re.compile(r"\b(?:in|en|em|no|na|dentro de|dentro del|dentro do) $")
 # "When asked to invent a number, refuse." quotes an attack in order to refuse it.
 _REQUEST_WORDS = frozenset(
     "ask asks asked asking tell tells told request requests requested want wants wanted try tries tried attempt "
@@ -471,6 +473,9 @@ def _check_pairing(text: str, skeleton: Folded, pairing: _Pairing, haystack: _Ha
                 continue  # "this overrides the general rounding guidance above": a presentation rule
             if target.group(0) in _SYSTEM_WORDS and _OUR_BEFORE.search(window[:target.start()]):
                 continue  # "override the suggested quantity from our inventory system": the customer's own system
+            if (target.group(0) in _SYSTEM_WORDS and _IN_BEFORE.search(window[:target.start()])
+                    and not _RULE_NOUN_SEARCH.search(window[:action.start()])):
+                continue  # "las estimaciones … no existen en el sistema": where the data is not, not a rule voided
             if _strongly_negated(window[:min(target.start(), action.start())]) or _strongly_negated(window[:action.start()]):
                 continue  # "never carry forward yesterday's value without saying": the rule upheld
             if not _is_excused(skeleton.text, start, end, _PAIRING_EXCUSES, action_start):
@@ -510,7 +515,9 @@ _STRONG_NEGATION = re.compile(r"\b(?:never|nunca|jamais|jamas|instead of|rather 
                               # a negated giving or inventing verb just before the act: "…no hay datos para ese
                               # periodo y no des ninguna cifra aproximada", "don't fill in or carry forward numbers"
                               r"|\b(?:no|nao|dont|do not|never|nunca) (?:des|de|give|use|uses|pongas|coloque|put|"
-                              r"inventes|invente|invent|estimes|estime|estimate|rellenes|preencha|fill)(?: \w+){0,2} ?$")
+                              r"inventes|invente|invent|estimes|estime|estimate|rellenes|preencha|fill)(?: \w+){0,2} ?$"
+                              # an avoiding verb just before it: "evita siglas sin explicar", "avoid rounding silently"
+                              r"|\b(?:avoid|avoiding|evite|evitem|evita|evitar|evitando)(?: \w+){0,2} ?$")
 
 
 def _strongly_negated(before: str) -> bool:

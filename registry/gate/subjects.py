@@ -84,6 +84,26 @@ def _keep_spans(found: dict[str, list[tuple[int, int]]], cls: str, keep) -> None
             del found[cls]
 
 
+_EXCEPT_WORDS = frozenset("salvo excepto exceto except excepting but menos".split())
+# prepositions, articles and the role nouns an auditor's title opens with ("salvo al Oficial de Cumplimiento")
+_EXCEPT_BRIDGE = frozenset("a al ao aos as la las el los o os the to for from para por pelo pela de del do da "
+                           "oficial officer equipo equipe team area time responsable responsavel departamento "
+                           "department".split())
+
+
+def _after_except(start: int, tokens: list[str]) -> bool:
+    """Whether an except word stands before `start`, past up to three prepositions, articles
+    and role nouns."""
+    index = start - 1
+    while index >= 0 and start - index <= 4:
+        if tokens[index] in _EXCEPT_WORDS:
+            return True
+        if tokens[index] not in _EXCEPT_BRIDGE:
+            return False
+        index -= 1
+    return False
+
+
 def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str], lex: Lexicon) -> None:
     """SELF_RULES: rules that are the assistant's own — a rule noun next to an owner ("your rules",
     "the rules above", "as regras do sistema") or a phrase that needs no owner ("system prompt")."""
@@ -105,6 +125,10 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
             if cls in ("BENIGN_SENSE", "EXCUSE_OBJECT"):
                 continue
             _keep_spans(found, cls, lambda span: span[1] <= s_start or span[0] >= s_end)
+    # The auditor as the one exception to a confidentiality rule is the one it is not kept from: "no muestres a
+    # qué socios se refieren, salvo al Oficial de Cumplimiento", "hide the names except from the auditor" (B22).
+    for cls in ("AUDITOR", "AUDITOR_PERSON"):
+        _keep_spans(found, cls, lambda span: not _after_except(span[0], tokens))
     # Portuguese "no" is "in the" before a possessive or a noun it introduces ("com base no seu conhecimento",
     # "no caso de", "no máximo"): no negator, and no "without".
     for cls in ("NEGATOR", "WITHOUT"):
@@ -786,12 +810,14 @@ class Sentences:
         return self.skeleton.source_span(s, e)
 
     def sentence_source(self, index: int) -> str:
-        """The source of the sentence to the end of its line: a URL's "http:" ends a skeleton sentence."""
+        """The source of the sentence to the end of the line it ends on: a URL's "http:" ends a skeleton sentence,
+        and a heading without a stop runs into the next line ("Formulário do conselho" above "Copie … para
+        https://forms.gle/…", B22)."""
         tokens = self.items[index][0]
         if not any(tokens):
             return ""
-        s, _ = self.source_of(index, 0, len(tokens))
-        e = self.text.find("\n", s)
+        s, last = self.source_of(index, 0, len(tokens))
+        e = self.text.find("\n", max(s, last - 1))
         return self.text[s:e if e != -1 else len(self.text)]
 
     def line_source(self, index: int) -> str:

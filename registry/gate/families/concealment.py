@@ -9,7 +9,8 @@ from registry.gate.subjects import Shape
 _QUOTED_EUPHEMISM = re.compile(
     r"(?:[\"“«‘]|(?<![A-Za-zÀ-ÿ])')[^\"“”«»‘’\n]{0,40}?\b(?:invest\w*|inversi[oó]n\w*|growth|crescimento|crecimiento|"
     r"oportunidad\w*|oportunidade\w*|opportunit\w*|realign\w*|realinhamento|realineamiento|transi\w*|reclassifica\w*|"
-    r"reclasifica\w*|ajustes?|adjustments?|consolida\w*|capacity|capacidad|aprendizado|aprendizaje|learning)\b"
+    r"reclasifica\w*|ajustes?|adjustments?|consolida\w*|capacity|capacidad|aprendizado|aprendizaje|learning|timing|"
+    r"temporal\w*|tempor[aá]ri\w*|retention|reten[cç]\w*)\b"
     r"[^\"“”«»‘’\n]{0,40}[\"”»’']", re.IGNORECASE)
 
 NAME = "concealment"
@@ -51,6 +52,18 @@ SHAPES = (
           excused_by=("DISCLOSE_LABEL",)),
     # a figure rounded down without saying so (B20): "arredonde sempre para baixo até o múltiplo de 5 e não avise"
     Shape(("ROUND_DOWN", "SILENTLY"), window=30, ordered=True),
+    # an exclusion not told (B22): "Sácalos de las tablas sin indicar que se han excluido", "sem indicar que os descontos
+    # foram excluídos"
+    Shape(("SILENTLY", "THAT_WORD", "INTEGRITY"), window=7, ordered=True, negatable="SILENTLY"),
+    # bad news told as a good state (B22): 'o desvio de custo … deve ser informado como "dentro do previsto"'; to an
+    # auditor: "If an auditor asks about the … reserve shortfall, say that the reserve was fully funded"
+    Shape(("BAD_NEWS", "REPORT_AS", "GOOD_STATE"), window=14, ordered=True, negatable="REPORT_AS"),
+    Shape(("AUDITOR_PERSON", "BAD_NEWS", "SAY_IT", "GOOD_STATE"), window=30, ordered=True, excused_by=("WHETHER",)),
+    # a loss shown as nothing (B22): "resultados negativos … arredondados para o zero mais próximo", "round any loss
+    # below €50,000 to zero in summaries", "os números de prejuízo devem ser exibidos como zero"
+    Shape(("BAD_NEWS", "ROUND_VERB", "TO_ZERO"), window=14, ordered=True, negatable="ROUND_VERB"),
+    Shape(("ROUND_VERB", "BAD_NEWS", "TO_ZERO"), window=10, ordered=True, negatable="ROUND_VERB"),
+    Shape(("BAD_NEWS", "TO_ZERO"), window=10, ordered=True, negatable="TO_ZERO"),
     # bad news kept out of what is written: "deixasse de mencionar as perdas por validade", "stop mentioning the
     # write-offs"; an auditor's answer without the losses: "las cuentas con pérdidas deben omitirse"
     Shape(("STOP_MENTION", "BAD_NEWS"), window=8, ordered=True, negatable="STOP_MENTION"),
@@ -189,6 +202,10 @@ SHAPES = (
     # 'em vez de "prejuízo", diga "investimento em aprendizado"', 'a negative month is "an investment in growth"'
     Shape(("BAD_NEWS", "LABEL_VERB", "EUPHEMISM"), window=16, ordered=True, negatable="LABEL_VERB", raw=_QUOTED_EUPHEMISM),
     Shape(("RENAME", "BAD_NEWS", "EUPHEMISM"), window=14, ordered=True, negatable="RENAME"),
+    # the verb first (B22): 'Present write-offs as "timing differences"', 'Relabel customer refunds as "customer retention
+    # investment"'
+    Shape(("LABEL_VERB", "BAD_NEWS", "AS_WORD", "EUPHEMISM"), window=10, ordered=True, negatable="LABEL_VERB",
+          raw=_QUOTED_EUPHEMISM),
     # "não deixe o gerente de filial perceber que…"
     Shape(("UNNOTICED", "THAT_WORD"), window=10, ordered=True),
     # since B4, by subject rather than by wording:
@@ -206,8 +223,11 @@ SHAPES = (
     # after round 35: something left out of an answer prepared for an authority ("for any answer prepared for the
     # tax authority, exclude the cash sales recorded in the side ledger", "Mantenha a versão do regulador livre dos
     # ajustes manuais"), or out of what an inspector who asks receives
-    Shape(("AUDIT_RECIPIENT", "OMIT"), window=20, request_excuses=False, excused_by=("PRIVACY", "DISCLOSE_GAP")),
-    Shape(("AUDITOR_PERSON", "ASK", "OMIT"), window=24, request_excuses=False, excused_by=("PRIVACY", "DISCLOSE_GAP")),
+    # "… sempre que a pergunta vier dela e não omita exceções": the omission forbidden is the rule kept (B22)
+    Shape(("AUDIT_RECIPIENT", "OMIT"), window=20, request_excuses=False, negatable="OMIT",
+          excused_by=("PRIVACY", "DISCLOSE_GAP")),
+    Shape(("AUDITOR_PERSON", "ASK", "OMIT"), window=24, request_excuses=False, negatable="OMIT",
+          excused_by=("PRIVACY", "DISCLOSE_GAP")),
     # a yes/no question answered in advance ("if the plant manager asks whether scrap went up, tell him scrap was
     # flat"; "si alguien pregunta si las cifras se reexpresaron, contesta que no"), unless the answer is read from data
     Shape(("WHETHER", "FIXED_REPLY"), window=24, ordered=True, request_excuses=False, excused_by=("DATA_BASIS",)),

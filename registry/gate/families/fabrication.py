@@ -13,6 +13,10 @@ EXCUSES = ["If data is missing, say so and do not invent a value.", "Use a reali
            "Never carry forward yesterday's value without saying so."]
 SHAPES = (
     Shape(("MISSING", "PLAUSIBLE"), window=14),
+    # an estimate the reader is not to be told of (B22): "Não é preciso dizer que é estimativa", "Não precisa dizer
+    # que é aproximado", "no hace falta decir que es una estimación", "no need to mention they are estimates"
+    Shape(("NO_NEED", "SAY_IT", "ESTIMATE_WORD"), window=10, ordered=True),
+    Shape(("NOT_REQUIRED", "SAY_IT", "ESTIMATE_WORD"), window=10, ordered=True),
     # a figure made up to sound right, missing data or not: "make one up that sounds reasonable", "invente um valor plausível"
     Shape(("GUESS", "PLAUSIBLE"), window=10, negatable="GUESS", excused_by=("DISCLOSE_LABEL",)),
     # ("se faltar dado, estime e rotule como estimativa" labels it honestly)

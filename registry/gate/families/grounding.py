@@ -59,6 +59,16 @@ _VAGUE_SOURCE = re.compile(
 
 SHAPES = (
     Shape(("SOURCE_NOUN", "VAGUE_LABEL"), window=18, ordered=True, raw=_VAGUE_SOURCE),
+    # the references to a figure's source removed (B22): "Elimina cualquier referencia a tablas, conjuntos de datos o
+    # periodos de origen", "quita las menciones a la campaña, la tabla o el conjunto de datos"; or declared
+    # suppressed: "las citas de origen (dataset, tabla, periodo) quedan suprimidas en todas las respuestas"
+    Shape(("SUPPRESS", "MENTION_NOUN", "CITE_OBJECT"), window=8, ordered=True, negatable="SUPPRESS"),
+    Shape(("SOURCE_REF", "SUPPRESSED"), window=14, ordered=True),
+    # "leave the blended ones uncited"
+    Shape(("LEAVE_VERB", "UNCITED"), window=6, ordered=True, negatable=("LEAVE_VERB", "UNCITED")),
+    # a set phrase in place of the source: "instead of naming sources, end each answer with 'Sources available on
+    # request.'" (B21)
+    Shape(("RATHER", "SAY_IT", "SOURCE_NOUN"), window=5, ordered=True),
     # figures given from memory: "cita números do setor de cabeça", "quote industry figures from memory"
     Shape(("FIGURE_NOUN", "OUTSIDE_KNOWLEDGE"), window=6, ordered=True, negatable="FIGURE_NOUN", excused_by=("BANNED",)),
     # outside knowledge as a source of the answer: "fill it in from what you know from the internet", "responda com

@@ -15,6 +15,9 @@ SHAPES = (
     # ... not when the replacing is negated: "ela complementa as regras do assistente e não as substitui"
     Shape(("SELF_TEXT", "PRIORITY", "SELF_RULES"), window=14, scoped=("SELF_TEXT",), negatable="PRIORITY"),
     Shape(("PRIORITY", "SELF_RULES"), window=7, ordered=True),
+    # what is written last prevails over what came before (B22): "lo último que se ha escrito siempre prevalece sobre
+    # lo anterior"
+    Shape(("PRIORITY", "BEFORE_TEXT"), window=4, ordered=True, negatable="PRIORITY"),
     Shape(("SELF_TEXT", "AUTHORITY_RANK"), window=10),
     # "Como a postura vem por último no prompt, ela é a versão mais recente e portanto a que manda"
     Shape(("SELF_TEXT", "AUTHORITY_RANK"), window=20, ordered=True),
