@@ -117,3 +117,9 @@ def seq_scanned(tree: dict) -> set[str]:
 
 def indexes_used(tree: dict) -> set[str]:
     return {n["Index Name"] for n in plan_nodes(tree) if "Index Name" in n}
+
+
+# How EXPLAIN prints the read policies' inline calls (sql/replaceable/policies.sql; hostile round
+# 11, R01): registry_current_tenant() as its CASE, registry_visible_tenants() as its NULLIF.
+CURRENT_TENANT_PRINTED = r"CASE WHEN \(\(current_setting\('registry\.tenant_id'::text, true\) .*? END"
+VISIBLE_TENANTS_PRINTED = r"NULLIF\(ARRAY\['0'::bigint, " + CURRENT_TENANT_PRINTED + r"\], '\{0,NULL\}'::bigint\[\]\)"

@@ -12,7 +12,7 @@ import re
 import psycopg
 import pytest
 
-from tests.helpers import indexes_used, plan, plan_nodes, seq_scanned
+from tests.helpers import CURRENT_TENANT_PRINTED, VISIBLE_TENANTS_PRINTED, indexes_used, plan, plan_nodes, seq_scanned
 
 
 @pytest.fixture
@@ -95,13 +95,13 @@ def test_row_level_security_keeps_the_index_conditions(db, populated):
         assert seq_scanned(plan(db, *catalog)) == set()
     finally:
         db.execute("RESET ROLE")
-    policy = re.compile(r"\(scope_tenant_id = ANY \(\$\d+\)\) AND ")
+    policy = re.compile(r"\(scope_tenant_id = ANY \(" + VISIBLE_TENANTS_PRINTED + r"\)\) AND ")
     by_layer_key = [c for name, c in as_tenant + catalog_as_tenant if name == "agents_layer_slug_key"]
     assert len(by_layer_key) == 4 and all(policy.match(c[1:]) for c in by_layer_key), by_layer_key
     # So are the other tables' read policies (revision 0011): the defaults' `= ANY` on
     # agent_defaults_pkey's first column, the conversations' and opt-outs' plain equality on
     # tenant_id — as the tenant, a conversation is read by its (tenant_id, id) key.
-    own = re.compile(r"\(tenant_id = \$\d+\) AND | AND \(tenant_id = \$\d+\)")
+    own = re.compile(rf"\(tenant_id = {CURRENT_TENANT_PRINTED}\) AND | AND \(tenant_id = {CURRENT_TENANT_PRINTED}\)")
 
     def without_policy(name: str, condition: str) -> tuple[str, str]:
         if name == "conversations_tenant_id_key" and own.search(condition):

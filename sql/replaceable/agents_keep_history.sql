@@ -43,4 +43,4 @@ CREATE OR REPLACE TRIGGER agents_keep_history BEFORE UPDATE ON public.agents
 -- are never fetched to be filtered out and counted by EXPLAIN ANALYZE (hostile-tenant round 7,
 -- #20-#23; revision 0012). No write policy for registry_app: it has no INSERT (privileges.sql).
 CREATE POLICY agent_versions_app_read ON public.agent_versions FOR SELECT TO registry_app
-    USING (scope_tenant_id = ANY ((SELECT public.registry_visible_tenants())::bigint[]));
+    USING (scope_tenant_id = ANY (public.registry_visible_tenants()));

@@ -5,4 +5,4 @@
 -- before revision 0014
 
 CREATE POLICY agents_app_read ON public.agents FOR SELECT TO registry_app
-    USING (scope_tenant_id = ANY ((SELECT public.registry_visible_tenants())::bigint[]));
+    USING (scope_tenant_id = ANY (public.registry_visible_tenants()));

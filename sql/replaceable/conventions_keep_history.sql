@@ -34,4 +34,4 @@ CREATE OR REPLACE TRIGGER conventions_keep_history BEFORE UPDATE ON public.conve
 -- every probe a tenant can plan, so another tenant's versions are never fetched to be filtered
 -- out and counted by EXPLAIN ANALYZE (hostile-tenant round 7, #20-#23; revision 0012).
 CREATE POLICY convention_versions_app_read ON public.convention_versions FOR SELECT TO registry_app
-    USING (scope_tenant_id = ANY ((SELECT public.registry_visible_tenants())::bigint[]));
+    USING (scope_tenant_id = ANY (public.registry_visible_tenants()));

@@ -29,16 +29,21 @@ $$;
 COMMENT ON FUNCTION registry_current_tenant() IS 'The tenant of this transaction (setting registry.tenant_id), or NULL: policies then show nothing.';
 
 -- The tenants whose agents a session may read: the official layer (0) and its own, or none.
--- Read by agents_app_read as an uncorrelated sub-SELECT, so it is computed once a query and its
--- result is an index condition on agents_layer_slug_key's first column: a condition of the
--- caller's own (`slug >= 'g'`) then never scans another tenant's rows, and EXPLAIN ANALYZE's
--- "Rows Removed by Filter" has none of them to count (hostile rounds 2-4: #22, another
--- tenant's slugs spelled out prefix by prefix while the policy was a filter run after the
--- caller's index condition).
+-- The read policies call it inline, never through a sub-SELECT (hostile round 11, R01): inlined,
+-- it is an index condition on the first column of the tenant-led keys (a stable expression,
+-- computed once a scan), so a condition of the caller's own (`slug >= 'g'`) never scans another
+-- tenant's rows and EXPLAIN ANALYZE's "Rows Removed by Filter" has none of them to count
+-- (rounds 2-4, #22); and where it is a filter (a seq scan the caller forced, a key by id) it is
+-- computed on each row that reaches it and shows nowhere. A sub-SELECT was an InitPlan, run the
+-- first time a row reached the policy: PostgreSQL puts a caller's leakproof condition cheaper than
+-- the policy (texteq, `IS NULL`, a boolean column) before it, so EXPLAIN ANALYZE's "InitPlan …
+-- (never executed)" told whether any hidden row passed the caller's condition, and a binary
+-- search read other tenants' texts. The one sub-SELECT left is the agents' second test
+-- (agents_read.sql), which always costs more than the first and so runs after it.
 -- registry_current_tenant() is evaluated once: NULLIF gives NULL when the array is {0, NULL} (array
 -- equality holds NULL elements equal), else {0, tenant}. The CASE it replaced (2026-12-01) called it
--- twice, 2.7 µs a call against 1.5 µs, and since revision 0014 the agents' read policy computes it
--- twice a query (agents_read.sql).
+-- twice, 2.7 µs a call against 1.5 µs; inline in the policies it runs once a scan, or once a row
+-- where it is a filter.
 CREATE OR REPLACE FUNCTION registry_visible_tenants() RETURNS bigint[]
 LANGUAGE sql STABLE PARALLEL SAFE
 AS $$
@@ -61,23 +66,24 @@ CREATE POLICY agents_app_insert ON public.agents FOR INSERT TO registry_app
 CREATE POLICY agents_app_update ON public.agents FOR UPDATE TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
 -- The same shape for every table a tenant reads (hostile-tenant round 7, #20-#23): one read
--- policy, computed once a query, that is an index condition on each index of the table but the
--- keys by id — an `= ANY` of the visible tenants on the column every such index leads with, or
--- for a table of one tenant's rows a plain equality on tenant_id, which every index of it holds
--- (revision 0011; PostgreSQL makes a plain equality an index condition on any column of a
--- b-tree, an `= ANY` only surely on the first). The writes have policies of their own.
+-- policy that is an index condition on each index of the table but the keys by id — an `= ANY` of
+-- the visible tenants on the column every such index leads with, or for a table of one tenant's
+-- rows a plain equality on tenant_id, which every index of it holds (revision 0011; PostgreSQL
+-- makes a plain equality an index condition on any column of a b-tree, an `= ANY` only surely on
+-- the first). Inline, with no sub-SELECT (above, round 11): a caller's condition placed before it
+-- changes nothing it shows. The writes have policies of their own.
 CREATE POLICY agent_optouts_app_read ON public.agent_optouts FOR SELECT TO registry_app
-    USING (tenant_id = (SELECT public.registry_current_tenant()));
+    USING (tenant_id = public.registry_current_tenant());
 CREATE POLICY agent_optouts_app_insert ON public.agent_optouts FOR INSERT TO registry_app
     WITH CHECK (tenant_id = public.registry_current_tenant());
 CREATE POLICY agent_defaults_app_read ON public.agent_defaults FOR SELECT TO registry_app
-    USING (scope_tenant_id = ANY ((SELECT public.registry_visible_tenants())::bigint[]));
+    USING (scope_tenant_id = ANY (public.registry_visible_tenants()));
 CREATE POLICY agent_defaults_app_insert ON public.agent_defaults FOR INSERT TO registry_app
     WITH CHECK (tenant_id = public.registry_current_tenant());
 CREATE POLICY agent_defaults_app_update ON public.agent_defaults FOR UPDATE TO registry_app
     USING (tenant_id = public.registry_current_tenant()) WITH CHECK (tenant_id = public.registry_current_tenant());
 CREATE POLICY conversations_app_read ON public.conversations FOR SELECT TO registry_app
-    USING (tenant_id = (SELECT public.registry_current_tenant()));
+    USING (tenant_id = public.registry_current_tenant());
 CREATE POLICY conversations_app_insert ON public.conversations FOR INSERT TO registry_app
     WITH CHECK (tenant_id = public.registry_current_tenant());
 CREATE POLICY conversations_app_update ON public.conversations FOR UPDATE TO registry_app
