@@ -376,7 +376,11 @@ def test_r01_a_read_by_id_counts_none_of_bs_conversations(db, world, mode):
     assert _r01_counts(db, world, mode) == [0, 0]
 
 
-@pytest.mark.parametrize("mode", R01_MODES)
+# Under bitmap scans only: at 100,002 conversations and default settings the old key's leak was the planner's
+# near-tie between conversations_pkey and the tenant's key, and since round 11's inline read policies the planner
+# takes either from one run to the next (the twin failed 1 run in 3 in the whole suite); bitmap scans take the key
+# by id every time.
+@pytest.mark.parametrize("mode", ["bitmap"])
 def test_twin_r01_with_0014s_key_by_id_a_read_by_id_counts_bs_conversation(db, world, mode):
     """What round 10 measured, with the key by id alone put back: 1 for B's conversation, 0 for a
     missing id."""

@@ -41,6 +41,15 @@ def build_world(db: psycopg.Connection) -> dict:
             IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{login}') THEN
                 CREATE ROLE {login} LOGIN IN ROLE registry_app;
             END IF; END $$""")
+    # Roles are the cluster's: a world built in another database bound A's login to that world's A, whose id may be
+    # this world's B (and revision 0007 makes registry_app's members services). Start each world from a clean slate.
+    for login in (TENANT_LOGIN, PLAIN_LOGIN):
+        held = db.execute("SELECT r.rolname FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.roleid "
+                          "JOIN pg_roles u ON u.oid = m.member WHERE u.rolname = %s "
+                          "AND (r.rolname LIKE 'registry\\_tenant\\_%%' OR r.rolname = 'registry_service')",
+                          (login,)).fetchall()
+        for (role,) in held:
+            db.execute(f'REVOKE "{role}" FROM {login}')  # names from the catalog
     db.execute(f"GRANT registry_service TO {APP_LOGIN}, {TEMP_LOGIN}")
     db.execute(f"GRANT TEMPORARY ON DATABASE {db.info.dbname} TO {TEMP_LOGIN}")
     official = agent(db, "analyst", instructions="Oficial.")
