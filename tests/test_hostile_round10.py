@@ -25,6 +25,9 @@ from tests.test_hostile_tenant import (  # noqa: F401 (world is a fixture)
     _round9_world,
     _url,
     build_world,
+    explained,
+    nodes_of,
+    rows_removed,
     world,
 )
 
@@ -338,17 +341,7 @@ def test_twin_the_frozen_definer_as_it_was_counts_bs_row(empty_db_url, name, rev
 # (id, tenant_id): the policy's equality is an index condition on every key of the table. The twin
 # runs 0015's downgrade (the key by id alone again) and counts B's conversation.
 def _removed_by_filter(url: str, tenant_id: int, query: str, setup: list[str]) -> int:
-    with psycopg.connect(url) as conn:
-        conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
-        for statement in setup:
-            conn.execute(statement)
-        tree = conn.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query).fetchone()[0][0]["Plan"]
-    nodes, removed = [tree], 0
-    while nodes:
-        node = nodes.pop()
-        removed += node.get("Rows Removed by Filter", 0) + node.get("Rows Removed by Index Recheck", 0)
-        nodes += node.get("Plans", [])
-    return removed
+    return sum(rows_removed(node) for node in nodes_of(explained(url, tenant_id, query, setup)))
 
 
 def _put_back_0014s_conversations_key(db) -> None:

@@ -636,19 +636,39 @@ def test_unscoped_only_staff_delete_through_the_functions(db, world):
 
 
 # -- EXPLAIN ANALYZE: the agents' read policy is an index condition, so nothing of B is counted ---
-def _removed_by_filter(url: str, tenant_id: int, query: str) -> tuple[int, int]:
-    """(rows returned, rows removed by any filter) of a query planned to use an index."""
+# What the attacker did: force an index.
+INDEX_ONLY = ("SET LOCAL enable_seqscan = off", "SET LOCAL enable_bitmapscan = off")
+
+
+def explained(url: str, tenant_id: int, query: str, setup=INDEX_ONLY) -> dict:
+    """The root node of `EXPLAIN (ANALYZE, FORMAT JSON)` of `query`, as `url`'s login acting for the tenant,
+    after the `setup` statements (the caller's planner settings)."""
     with psycopg.connect(url) as conn:
         conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
-        conn.execute("SET LOCAL enable_seqscan = off")  # what the attacker did: force the slug index
-        conn.execute("SET LOCAL enable_bitmapscan = off")
-        tree = conn.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query).fetchone()[0][0]["Plan"]
-    nodes, removed = [tree], 0
+        for statement in setup:
+            conn.execute(statement)
+        return conn.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query).fetchone()[0][0]["Plan"]
+
+
+def nodes_of(tree: dict) -> list[dict]:
+    """Every node of a plan tree."""
+    nodes, found = [tree], []
     while nodes:
         node = nodes.pop()
-        removed += node.get("Rows Removed by Filter", 0) + node.get("Rows Removed by Index Recheck", 0)
+        found.append(node)
         nodes += node.get("Plans", [])
-    return tree["Actual Rows"], removed
+    return found
+
+
+def rows_removed(node: dict) -> int:
+    """The rows a node's filter or index recheck removed."""
+    return node.get("Rows Removed by Filter", 0) + node.get("Rows Removed by Index Recheck", 0)
+
+
+def _removed_by_filter(url: str, tenant_id: int, query: str) -> tuple[int, int]:
+    """(rows returned, rows removed by any filter) of a query planned to use an index."""
+    tree = explained(url, tenant_id, query)
+    return tree["Actual Rows"], sum(rows_removed(node) for node in nodes_of(tree))
 
 
 SLUG_PROBE = "SELECT slug FROM agents WHERE slug >= 'only-' AND slug < 'only.'"  # only-a, only-b
@@ -1304,19 +1324,10 @@ def _index_probes(db, tenant_b: int) -> dict[str, str]:
 def _removed_outside_keys_by_id(url: str, tenant_id: int, query: str) -> tuple[int, int, frozenset]:
     """(rows returned, rows removed by a filter of any node but a scan of a key by id alone, the indexes
     scanned): a probe of an id column may be planned on its primary key, which tells that the id exists."""
-    with psycopg.connect(url) as conn:
-        conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
-        conn.execute("SET LOCAL enable_seqscan = off")
-        conn.execute("SET LOCAL enable_bitmapscan = off")
-        tree = conn.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query).fetchone()[0][0]["Plan"]
-    nodes, removed, scanned = [tree], 0, set()
-    while nodes:
-        node = nodes.pop()
-        nodes += node.get("Plans", [])
-        scanned |= {node["Index Name"]} if "Index Name" in node else set()
-        if node.get("Index Name") not in KEYS_BY_ID_ALONE:
-            removed += node.get("Rows Removed by Filter", 0) + node.get("Rows Removed by Index Recheck", 0)
-    return tree["Actual Rows"], removed, frozenset(scanned)
+    tree = explained(url, tenant_id, query)
+    nodes = nodes_of(tree)
+    removed = sum(rows_removed(node) for node in nodes if node.get("Index Name") not in KEYS_BY_ID_ALONE)
+    return tree["Actual Rows"], removed, frozenset(node["Index Name"] for node in nodes if "Index Name" in node)
 
 
 def _with_and_without_b(db, world) -> tuple[dict, dict]:
