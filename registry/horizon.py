@@ -1,11 +1,20 @@
 """The sessions that hold back vacuum's horizon, and ending a tenant login's past a limit
-(docs/dba.md, "Transaction-id wraparound: watched and ended"; hostile-tenant round 10, R06).
+(docs/dba.md, "Transaction-id wraparound: watched and ended"; hostile-tenant rounds 10, R06, and
+12, R07; ADR 0023).
 
 A tenant login that lifts its own idle_in_transaction_session_timeout and holds a snapshot keeps
 VACUUM from freezing anything newer, while any login that may write burns transaction ids; at
 2^31 - 3,000,000 PostgreSQL refuses every transaction that needs one. PostgreSQL 15 has no
 per-login bound on either, so this is a watch, not a limit: run `registry horizon --terminate`
-every minute (cron), and a held snapshot lives at most the limit plus that minute.
+every minute (cron), and a held snapshot lives at most the limits plus that minute.
+
+A session's transaction-id age is not its own doing: every writer in the cluster drives it, and a
+tenant that burns ids in short committed transactions (50,000 a second, round 12) makes another
+tenant's seconds-old transaction as "old" as it likes. So a session is never ended for its id age
+alone: past --xid-age, it is ended only once its transaction has also been open --xid-min-open
+(wall-clock, which no other session moves; default 10 minutes). Younger, it is listed as spared,
+with the cluster's id rate over its life (a rate far above the usual one says someone is burning).
+--open-for, a wall-clock limit alone, ends a session whatever its id age.
 
 Prepared transactions and replication slots hold the horizon back too, with no session to end:
 they are listed (sql/ops/xid_horizon_retained.sql), marked past the same --xid-age, and never
@@ -34,29 +43,38 @@ STOP_AT = 2**31 - 3_000_000
 # A quarter of autovacuum_freeze_max_age's default (200,000,000): far below anti-wraparound
 # vacuums, far above what a console's honest transaction sees (days of ordinary traffic).
 DEFAULT_XID_AGE = 50_000_000
+# A session past --xid-age is ended only once its transaction has been open this long too: longer
+# than a console's honest transactions (an import, an export, a report), short against the way to
+# STOP_AT (at round 10's 5 x 51,000 ids a second, 10 minutes are 153,000,000 ids, 7 % of it).
+DEFAULT_XID_MIN_OPEN = 600
 _DURATION = re.compile(r"^([1-9][0-9]{0,8})(s|min|h)$")
 _SECONDS = {"s": 1, "min": 60, "h": 3600}
 _TERMINATE = """SELECT pg_terminate_backend(a.pid, 5000) FROM pg_stat_activity a
                  WHERE a.pid = %s AND a.backend_start = %s"""
 
 
-def parse_duration(text: str) -> int:
-    """'90s', '10min', '2h' as seconds."""
+def parse_duration(text: str, option: str = "--open-for") -> int:
+    """'90s', '10min', '2h' as seconds (at least 1: no zero, no negative)."""
     match = _DURATION.match(text)
     if match is None:
-        raise InvalidInput(f"--open-for {text!r}: give a duration such as 90s, 10min or 2h")
+        raise InvalidInput(f"{option} {text!r}: give a duration such as 90s, 10min or 2h")
     return int(match[1]) * _SECONDS[match[2]]
 
 
 @dataclass(frozen=True)
 class Limits:
     xid_age: int = DEFAULT_XID_AGE  # transaction ids since the session's snapshot or transaction began
-    open_seconds: int | None = None  # how long its transaction has been open
+    open_seconds: int | None = None  # how long its transaction has been open: ends it on its own
+    # and how long it must have been open before its xid age may end it (never the age alone)
+    xid_min_open: int = DEFAULT_XID_MIN_OPEN
 
     def __post_init__(self) -> None:
         if not 1 <= self.xid_age < STOP_AT:
             raise InvalidInput(f"--xid-age {self.xid_age}: give a number of transaction ids from 1 to {STOP_AT - 1:,} "
                                "(PostgreSQL refuses new ones at 2^31 - 3,000,000)")
+        if self.xid_min_open < 1:
+            raise InvalidInput(f"--xid-min-open {self.xid_min_open} s: at least 1 s — a session is never ended for "
+                               "its transaction-id age alone, which other sessions drive")
 
 
 @dataclass(frozen=True)
@@ -74,15 +92,37 @@ class Holder:
     tenant_login: bool
     cluster_xid_age: int
 
+    @property
+    def age(self) -> int:
+        """Transaction ids since its snapshot or transaction began: the whole cluster's, not its own."""
+        return max(a for a in (self.xmin_age, self.xid_age, 0) if a is not None)
+
+    @property
+    def ids_per_second(self) -> int | None:
+        """The cluster's transaction-id rate over its transaction's life (None: open under a second)."""
+        return self.age // self.open_seconds if self.open_seconds else None
+
     def over(self, limits: Limits) -> list[str]:
-        """Which limits it is past (empty: none)."""
+        """The limits it is past that end it (empty: none). Its id age counts only together with
+        --xid-min-open: another session's burn ages it, only its own time keeps it open."""
         reasons = []
-        age = max(a for a in (self.xmin_age, self.xid_age, 0) if a is not None)
-        if age > limits.xid_age:
-            reasons.append(f"{age:,} transaction ids old, over --xid-age {limits.xid_age:,}")
+        if self.age > limits.xid_age and self.open_seconds is not None and self.open_seconds >= limits.xid_min_open:
+            reasons.append(f"{self.age:,} transaction ids old, over --xid-age {limits.xid_age:,}, and open "
+                           f"{self.open_seconds:,} s, at least --xid-min-open {limits.xid_min_open:,} s")
         if limits.open_seconds is not None and self.open_seconds is not None and self.open_seconds > limits.open_seconds:
             reasons.append(f"open {self.open_seconds:,} s, over --open-for {limits.open_seconds:,} s")
         return reasons
+
+    def spared(self, limits: Limits) -> list[str]:
+        """Past --xid-age but open under --xid-min-open, and past no other limit: not ended, and why
+        (its age may be another tenant's doing; R07 of hostile round 12)."""
+        if self.age <= limits.xid_age or self.over(limits):
+            return []
+        opened = f"open {self.open_seconds:,} s" if self.open_seconds is not None else "open for an unknown time"
+        rate = f"; {self.ids_per_second:,} ids a second in the cluster meanwhile" if self.ids_per_second else ""
+        return [f"{self.age:,} transaction ids old, over --xid-age {limits.xid_age:,}, but {opened}, under "
+                f"--xid-min-open {limits.xid_min_open:,} s: not ended for its id age alone, which every writer "
+                f"drives{rate}"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +130,7 @@ class Verdict:
     holder: Holder
     reasons: tuple[str, ...]  # past these limits (a tenant login's only: nothing else is ended)
     terminated: bool | None  # None: not asked to terminate, or within the limits
+    spared: tuple[str, ...] = ()  # past --xid-age only, too young to end for it (a tenant login's)
 
 
 @dataclass(frozen=True)
@@ -164,9 +205,10 @@ def check(conn: psycopg.Connection, limits: Limits, terminate: bool = False) -> 
     verdicts = []
     for holder in holders(conn):
         reasons = tuple(holder.over(limits)) if holder.tenant_login else ()
+        spared = tuple(holder.spared(limits)) if holder.tenant_login else ()
         ended = None
         if terminate and reasons:
             row = conn.execute(_TERMINATE, (holder.pid, holder.backend_start)).fetchone()
             ended = bool(row and row[0])
-        verdicts.append(Verdict(holder, reasons, ended))
+        verdicts.append(Verdict(holder, reasons, ended, spared))
     return verdicts

@@ -611,7 +611,9 @@ def test_after_hardening_the_cli_writes_as_a_tenant_login(db, world, monkeypatch
 # A tenant login lifts its own idle_in_transaction_session_timeout and holds a snapshot; any login
 # that may write burns transaction ids (round 10: 51,000 a second from one connection); VACUUM
 # cannot freeze past the snapshot. `registry horizon --terminate` ends a tenant login's session
-# past the limits: mitigated, not prevented (PostgreSQL 15 has no per-login bound).
+# past the limits: mitigated, not prevented (PostgreSQL 15 has no per-login bound). Past --xid-age
+# only once also open --xid-min-open (round 12, R07: the age is every writer's; tests/test_hostile_round12.py):
+# these tests give it 1 s, the default is 10 minutes.
 BURN = ("DO $$ BEGIN FOR i IN 1..{n} LOOP BEGIN PERFORM 1 FROM public.projects WHERE id = {project} FOR KEY SHARE; "
         "RAISE EXCEPTION 'r'; EXCEPTION WHEN raise_exception THEN NULL; END; END LOOP; END $$")
 
@@ -682,13 +684,16 @@ def test_registry_horizon_ends_a_held_snapshot_and_not_a_young_one_nor_a_service
     try:
         db.execute(BURN.format(n=5000, project=world["a"]["project"]))
         young = _hold_a_snapshot(_url(db, PLAIN_LOGIN), a)  # a tenant-side login too, but 0 ids old
+        time.sleep(1.1)  # the held snapshot past --xid-min-open 1s
         monkeypatch.setenv("REGISTRY_DATABASE_URL", db_url)  # the superuser
-        assert main(["horizon", "--xid-age", "1000"]) == 0  # listed, nothing ended
+        limits = ["--xid-age", "1000", "--xid-min-open", "1s"]
+        assert main(["horizon", *limits]) == 0  # listed, nothing ended
         listed = capsys.readouterr().out
         assert re.search(rf"{TENANT_LOGIN} on {db.info.dbname} \(idle in transaction\): xmin age 5,0\d\d, open \d+ s; "
-                         r"tenant login; 5,0\d\d transaction ids old, over --xid-age 1,000: run with --terminate", listed)
+                         r"tenant login; 5,0\d\d transaction ids old, over --xid-age 1,000, and open \d+ s, at least "
+                         r"--xid-min-open 1 s: run with --terminate", listed), listed
         assert _alive(held)
-        assert main(["horizon", "--xid-age", "1000", "--terminate"]) == 0
+        assert main(["horizon", *limits, "--terminate"]) == 0
         out = capsys.readouterr().out
         assert out.count(": terminated") == 1, out
         assert not _alive(held)
@@ -739,8 +744,13 @@ def test_registry_horizon_during_a_burn_ends_the_holder_and_the_burner(db, world
     burner = threading.Thread(target=burn)
     burner.start()
     try:
-        time.sleep(1.5)
-        verdicts = horizon.check(db, horizon.Limits(xid_age=1000), terminate=True)
+        # The burner's own transaction past --xid-min-open 1s as well (R06: holder and burner one tenant's).
+        deadline = time.monotonic() + 20
+        while not db.execute("SELECT count(*) FROM pg_stat_activity WHERE usename = %s AND state = 'active' "
+                             "AND now() - xact_start > interval '1.2 s'", (TENANT_LOGIN,)).fetchone()[0]:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        verdicts = horizon.check(db, horizon.Limits(xid_age=1000, xid_min_open=1), terminate=True)
         burner.join(30)
         assert {(v.holder.state, v.terminated) for v in verdicts if v.holder.login == TENANT_LOGIN} == \
             {("idle in transaction", True), ("active", True)}

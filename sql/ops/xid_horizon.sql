@@ -9,9 +9,13 @@
 -- login's xact_start is hidden otherwise); end a tenant login's session with
 -- SELECT pg_terminate_backend(pid). `registry horizon` runs this query, and with --terminate ends
 -- the tenant logins' sessions past its limits.
+-- The ages are the cluster's, not the session's (round 12, R07): another tenant burning ids in short
+-- committed transactions makes a seconds-old transaction millions of ids old. Read open_seconds
+-- before ending one for its age: `registry horizon` ends a session past --xid-age only once it has
+-- also been open --xid-min-open (default 10 minutes).
 SELECT a.pid, a.usename AS login, a.datname AS database, a.state, a.backend_start,
        age(a.backend_xmin) AS xmin_age, age(a.backend_xid) AS xid_age,
-       extract(epoch FROM now() - a.xact_start)::bigint AS open_seconds,
+       floor(extract(epoch FROM now() - a.xact_start))::bigint AS open_seconds,  -- whole seconds, not rounded up
        -- A tenant's own login: registry_app, and neither a service, the owner nor a superuser.
        (NOT r.rolsuper AND pg_has_role(r.oid, 'registry_app', 'MEMBER')
         AND NOT pg_has_role(r.oid, 'registry_service', 'MEMBER')
