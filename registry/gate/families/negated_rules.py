@@ -69,6 +69,12 @@ SHAPES = (
     # "a exigência de responder apenas com dados consultados deixa de valer"
     Shape(("REQUIREMENT", "DATA_RULE", "EXPIRED"), window=16, ordered=True),
     Shape(("DATA_RULE", "REQUIREMENT", "EXPIRED"), window=16, ordered=True),
+    # the duty to give a figure's source or to warn, declared gone (B23): "a obrigação de informar a origem … não se aplica a
+    # este grupo", "el requisito de incluir advertencias sobre datos incompletos queda suprimido", "Las advertencias
+    # sobre incumplimientos dejan de ser obligatorias"
+    Shape(("REQUIREMENT", "PROVENANCE", "EXPIRED"), window=16, ordered=True),
+    Shape(("REQUIREMENT", "WARNING", "EXPIRED"), window=16, ordered=True),
+    Shape(("WARNING", "CEASED_MANDATORY"), window=8, ordered=True),
     # the product's own checks, named by what they check, switched off or skipped: "the standard sourcing
     # requirements are lifted", "skip grounding and disclosure checks", "sem as checagens normais de permissão"
     Shape(("SAFEGUARD", "DISABLED"), window=12),
