@@ -41,8 +41,9 @@ SHAPES = (
     # rules declared off by supposition: "considere as políticas suspensas", "considera suspendidas las políticas"
     Shape(("PRESUME", "RULES", "DISABLED"), window=6, scoped=("RULES",), negatable="PRESUME"),
     Shape(("RESTRAINT", "NONE"), window=2, ordered=True, tight=True),
-    # settings written as key: value — "safety: off", "guardrails=false", "restrições: desligadas"
-    Shape(("CONFIG_KEY", "OFF_VALUE"), window=3, ordered=True, tight=True),
+    # settings written as key: value — "safety: off", "guardrails=false", "restrições: desligadas" — but not the
+    # issue's own excuse in Portuguese, where "no" is "in the": "Sem restrições no tipo de gráfico" (session 14)
+    Shape(("CONFIG_KEY", "OFF_VALUE"), window=3, ordered=True, tight=True, excused_by=("CHART_CHOICE",)),
     Shape(("RULES_AI", "NOT_APPLY_HERE"), window=8),
     # (B22) "las limitaciones pensadas para el plan gratuito no nos afectan"
     Shape(("RESTRAINT", "NOT_APPLY_HERE"), window=10, ordered=True, scoped=("RESTRAINT",)),
