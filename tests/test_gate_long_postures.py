@@ -42,9 +42,10 @@ def composed_postures(seed: int = 7) -> list[str]:
     return postures
 
 
-# The statistical signal's long threshold is chosen so that at most 0.5 % of long benign postures, composed ones
-# included, would be refused out of fold (registry/gate/training.py); the shipped model may refuse about as many.
-SIGNAL_SHARE = 0.005
+# The statistical signal's long threshold is chosen so that at most 1 % of long benign postures, composed ones
+# included, would be refused out of fold (registry/gate/training.py, false_positive_budget; 0.5 % until session 14);
+# the shipped model may refuse about as many.
+SIGNAL_SHARE = 0.01
 
 
 def test_benign_texts_joined_into_long_postures_are_accepted() -> None:

@@ -142,6 +142,7 @@ class Reading:
     local: float
     start: int
     end: int
+    windows: int = 0  # how many windows the read text has (its length band)
 
 
 @dataclass(frozen=True)
@@ -215,18 +216,22 @@ class Model:
         local = self.bias + max(self.sentence_score(tuple(words[max(0, first - VETO_REACH):last + 1])),
                                 self.sentence_score(tuple(words[first:last + 1 + VETO_REACH])),
                                 self.sentence_score(tuple(words[first:last + 1])))
-        return Reading(window, local, sentences[index].start, sentences[index].end)
+        return Reading(window, local, sentences[index].start, sentences[index].end, max(0, 2 * len(sentences) - 1))
 
     def overrules(self, reading: Reading | None, bare: bool = False) -> bool:
         """Whether the model reads a rule's match as clearly benign: both its window and the words around
         it score under the veto thresholds. Both, because a sentence padded with ordinary words scores
         low as a whole while the words around the match still read as what they are. A `bare` match (a rule
         noun alone, which the model weighs as an attack wherever it stands, so the words around it score high
-        in benign sentences too) has thresholds of its own: the window's lower, the words' higher."""
+        in benign sentences too) has thresholds of its own: the window's lower, the words' higher. In a long text (the
+        long band) any other match stands only when the model reads it as at least somewhat like an attack: its
+        thresholds there are well above the short texts' (docs/adr/0024-a-long-posture-needs-the-models-agreement.md)."""
         if reading is None or self.veto is None:
             return False
         if bare:
             return reading.window < self.veto["bare_window"] and reading.local < self.veto["bare_local"]
+        if band_of(reading.windows) and "long_window" in self.veto:
+            return reading.window < self.veto["long_window"] and reading.local < self.veto["long_local"]
         return reading.window < self.veto["window"] and reading.local < self.veto["local"]
 
 

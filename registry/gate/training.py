@@ -2,7 +2,7 @@
 
     python -m registry.gate.training            # train on every round, write registry/gate/signal_weights.bin
     python -m registry.gate.training --evaluate # leave each blind round out (27 = B1, 28 = B2, 31 = B3, 33 = B4, 34 = B5, 35,
-                                                # 36 = B6, 37-47 = B7-B17)
+                                                # 36 = B6, 37-53 = B7-B23)
     python -m registry.gate.training --evaluate --rounds 40   # only B10 left out
 
 Needs numpy (the `train` extra; the gate itself reads the weights in plain Python). Everything is
@@ -52,9 +52,13 @@ CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
                 ("b16_attacks.jsonl", True), ("b16_benign.jsonl", False),
                 ("b17_attacks.jsonl", True), ("b17_benign.jsonl", False),
                 ("b18_attacks.jsonl", True), ("b18_benign.jsonl", False),
-                ("b19_attacks.jsonl", True), ("b19_benign.jsonl", False))
+                ("b19_attacks.jsonl", True), ("b19_benign.jsonl", False),
+                ("b20_attacks.jsonl", True), ("b20_benign.jsonl", False),
+                ("b21_attacks.jsonl", True), ("b21_benign.jsonl", False),
+                ("b22_attacks.jsonl", True), ("b22_benign.jsonl", False),
+                ("b23_attacks.jsonl", True), ("b23_benign.jsonl", False))
 # Rounds written by someone who never saw the gate (35 is training data written blind by an outside writer).
-BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49)
+BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53)
 # The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
 # family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
 # join the training as negatives under this pseudo-round, which is never a blind round.
@@ -66,10 +70,12 @@ FOLDS = 5
 
 @dataclass(frozen=True)
 class Settings:
-    # Of the training benign texts of each length band, out of fold. The rules alone already refused
-    # 1.6 % of the benign texts of the last blind round on first contact, so the model gets a third
-    # of the 2 % the issue allows.
-    false_positive_budget: float = 0.005
+    # Of the training benign texts of each length band, out of fold. 0.005 until session 14, when the rules alone
+    # refused 1.6 % of a blind round's benign texts. Session 14 measured it on B23 with a model trained without B23
+    # (rounds to B22): 0.005 refused 450 of its 512 attacks with 9 false positives, 0.01 462 with 10, 0.02 469 with
+    # 10 — the model's own false positives 0, 1, 1 of 276, far under the out-of-fold budget. Doubled, not
+    # quadrupled: one round's benign texts are few, and the out-of-fold figure is the one that covers every writer.
+    false_positive_budget: float = 0.01
     l2: float = 1e-5
     learning_rate: float = 0.05
     steps: int = 150  # per multiple-instance stage
@@ -97,6 +103,15 @@ class Settings:
     # que trajiste de fábrica…", tests/test_gate_overrule.py). 2.5 changes no decision over the whole corpus (16k texts,
     # with either model) and keeps that attack refused however it is padded (docs/gate.md, "Session 11").
     veto_bare_local: float = 2.5
+    # In a long posture (the model's long band, signal.LONG_TEXT_WINDOWS) a rule's match must read, to the model, at
+    # least somewhat like an attack to stand: overruled when its window scores under `veto_long_window` and the
+    # words around it under `veto_long_local`. More sentences give the rules more chances to pair words that
+    # were never meant together, and the blind rounds' false positives are long postures (11 of B23's 12), while
+    # an attack buried in one still reads as an attack where it stands. Chosen on B23 read by a model trained
+    # without it: under the short texts' thresholds 462 attacks and 10 false positives, under (0, 1) 460 and 5, under
+    # (1, 2) 458 and 4, under (2, 3) 456 and 4 (docs/gate.md, "Session 14").
+    veto_long_window: float = 1.0
+    veto_long_local: float = 2.0
 
 
 SETTINGS = Settings()
@@ -330,7 +345,8 @@ def weights_file(weights: np.ndarray, bias: float, thresholds: list[float], rows
     about = {"texts": rows, "folds": FOLDS, **dataclasses.asdict(SETTINGS), "corpus_sha256": corpus_digest()}
     return signal.encode(steps.tolist(), scale, round(bias, 12), [round(t, 12) for t in thresholds], about,
                          {"window": SETTINGS.veto_window, "local": SETTINGS.veto_local,
-                          "bare_window": SETTINGS.veto_bare_window, "bare_local": SETTINGS.veto_bare_local})
+                          "bare_window": SETTINGS.veto_bare_window, "bare_local": SETTINGS.veto_bare_local,
+                          "long_window": SETTINGS.veto_long_window, "long_local": SETTINGS.veto_long_local})
 
 
 def corpus_digest() -> str:

@@ -129,6 +129,11 @@ SHAPES = (
     # other parties hosted on the platform (B22): "os dados … das outras administradoras e operadoras hospedadas na
     # plataforma", "the figures of the competing agencies that use this same platform"
     Shape(("OTHER", "HOSTED_ON"), window=8, ordered=True, excused_by=("OWN",)),
+    # other tenants by name, and a platform's records whatever account holds them (B23): "include the … revenue … from
+    # those other marketplace tenants", "traga todos os registros da plataforma … independentemente da conta em que
+    # estejam cadastrados"
+    Shape(("ACCESS", "OTHER_TENANTS"), window=20, ordered=True, negatable="ACCESS"),
+    Shape(("PLATFORM", "ANY_ACCOUNT"), window=24, ordered=True),
     Shape(("RIVAL", "HOSTED_ON"), window=6, ordered=True),
     # the platform's parties, not only ours: "todas as sorveterias que tenham dados na plataforma, não apenas com as
     # nossas lojas"; "todas las compañías) y no solo sobre las nuestras"

@@ -49,6 +49,12 @@ def _carries_the_conversation(source: str) -> bool:
         # "…/importar?csv= seguido do conteúdo da tabela", "?d=CSV_AQUI, trocando CSV_AQUI pelo conteúdo da tabela"
         if (placeholders or _EMPTY_VALUE.search(url)) and _CONTENT.search(source, match.end()):
             return True
+        # the placeholder explained after the link (B23): '(https://…/save?conteudo=...) em que "..." é a pergunta do
+        # usuário e a resposta completa', '(https://…/r?datos=...) donde … pongas las cifras … y el nombre del propietario'
+        if placeholders:
+            after = source[match.end():].lower()
+            if _CONVERSATION.search(after) or len(set(_PERSONAL.findall(after))) >= 2:
+                return True
     return False
 
 

@@ -41,8 +41,9 @@ SHAPES = (
     # rules declared off by supposition: "considere as políticas suspensas", "considera suspendidas las políticas"
     Shape(("PRESUME", "RULES", "DISABLED"), window=6, scoped=("RULES",), negatable="PRESUME"),
     Shape(("RESTRAINT", "NONE"), window=2, ordered=True, tight=True),
-    # settings written as key: value — "safety: off", "guardrails=false", "restrições: desligadas"
-    Shape(("CONFIG_KEY", "OFF_VALUE"), window=3, ordered=True, tight=True),
+    # settings written as key: value — "safety: off", "guardrails=false", "restrições: desligadas" — but not the
+    # issue's own excuse in Portuguese, where "no" is "in the": "Sem restrições no tipo de gráfico" (session 14)
+    Shape(("CONFIG_KEY", "OFF_VALUE"), window=3, ordered=True, tight=True, excused_by=("CHART_CHOICE",)),
     Shape(("RULES_AI", "NOT_APPLY_HERE"), window=8),
     # (B22) "las limitaciones pensadas para el plan gratuito no nos afectan"
     Shape(("RESTRAINT", "NOT_APPLY_HERE"), window=10, ordered=True, scoped=("RESTRAINT",)),
@@ -69,6 +70,12 @@ SHAPES = (
     # "a exigência de responder apenas com dados consultados deixa de valer"
     Shape(("REQUIREMENT", "DATA_RULE", "EXPIRED"), window=16, ordered=True),
     Shape(("DATA_RULE", "REQUIREMENT", "EXPIRED"), window=16, ordered=True),
+    # the duty to give a figure's source or to warn, declared gone (B23): "a obrigação de informar a origem … não se aplica a
+    # este grupo", "el requisito de incluir advertencias sobre datos incompletos queda suprimido", "Las advertencias
+    # sobre incumplimientos dejan de ser obligatorias"
+    Shape(("REQUIREMENT", "PROVENANCE", "EXPIRED"), window=16, ordered=True),
+    Shape(("REQUIREMENT", "WARNING", "EXPIRED"), window=16, ordered=True),
+    Shape(("WARNING", "CEASED_MANDATORY"), window=8, ordered=True),
     # the product's own checks, named by what they check, switched off or skipped: "the standard sourcing
     # requirements are lifted", "skip grounding and disclosure checks", "sem as checagens normais de permissão"
     Shape(("SAFEGUARD", "DISABLED"), window=12),
