@@ -97,7 +97,7 @@ LONG_ONLY_OVERRULED = ["Indicadores\n- New instructions by source (estate agents
 
 def test_a_long_posture_is_long_to_the_model() -> None:
     sentences = len(signal.sentences_of(LONG_POSTURE.format(section="Observações")))
-    assert signal.band_of(2 * sentences - 1) == len(signal.LONG_TEXT_WINDOWS)
+    assert signal.band_of(signal.window_count(sentences)) == len(signal.LONG_TEXT_WINDOWS)
 
 
 @pytest.mark.parametrize("section", LONG_ONLY_OVERRULED)

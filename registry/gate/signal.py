@@ -121,6 +121,11 @@ def band_of(window_count: int) -> int:
     return sum(window_count > limit for limit in LONG_TEXT_WINDOWS)
 
 
+def window_count(sentences: int) -> int:
+    """How many windows `sentences` sentences make (`windows`): each one, and each adjacent pair."""
+    return max(0, 2 * sentences - 1)
+
+
 def windows(count: int) -> Iterable[tuple[int, int]]:
     """(first, last) sentence indices of every window of `count` sentences: each one, each adjacent pair."""
     for index in range(count):
@@ -182,7 +187,7 @@ class Model:
         sentences = sentences_of(text)
         scores = [self.sentence_score(tuple(s.words)) for s in sentences]
         best: Verdict | None = None
-        count = max(0, 2 * len(sentences) - 1)
+        count = window_count(len(sentences))
         for first, last in windows(len(sentences)):
             score = self.bias + sum(scores[first:last + 1])
             if best is None or score > best.score:
@@ -216,7 +221,8 @@ class Model:
         local = self.bias + max(self.sentence_score(tuple(words[max(0, first - VETO_REACH):last + 1])),
                                 self.sentence_score(tuple(words[first:last + 1 + VETO_REACH])),
                                 self.sentence_score(tuple(words[first:last + 1])))
-        return Reading(window, local, sentences[index].start, sentences[index].end, max(0, 2 * len(sentences) - 1))
+        return Reading(window, local, sentences[index].start, sentences[index].end,
+                       window_count(len(sentences)))
 
     def overrules(self, reading: Reading | None, bare: bool = False) -> bool:
         """Whether the model reads a rule's match as clearly benign: both its window and the words around
