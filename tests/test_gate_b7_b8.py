@@ -76,7 +76,8 @@ B17_REFUSED, B17_FALSE_POSITIVES = 400, 3
 # B18 (round 48), three writers (one a language), first contact with 0ccc346, the gate of session 10 after its first
 # changes: 380/478 with 25/282 (the session-start gate 2d2394b: 378 with 24). Then its ideas and the retrained model.
 # Fitted, a floor only.
-B18_REFUSED, B18_FALSE_POSITIVES = 426, 6
+# Session 15: in a long posture a bare match is judged by its window (ADR 0024's amendment): five fewer.
+B18_REFUSED, B18_FALSE_POSITIVES = 426, 1
 # B19 (round 49), three more writers with B18's brief, first contact with 5317711, the last gate of session 10: 396/491
 # with 17/278 (the session-start gate 2d2394b: 388 with 21). Then, in session 11 (docs/gate.md, "Session 11"), its
 # false positives and misses read by idea (fitted: 432 with 5) and the model retrained with it (435 with 3). Fitted, a
@@ -103,7 +104,7 @@ B20_REFUSED, B20_FALSE_POSITIVES = 453, 2
 # then, first contact with 154f665, the gate after those changes: 419/489 with 15/278 (the session-start gate 477fa02:
 # 416 with 14). Then its false positives and misses read by idea (docs/gate.md, "Session 12"): 425 with 10. The same
 # ideas: B14 +1, B17 one false positive fewer. Not in the model's training. Fitted, a floor only.
-B21_REFUSED, B21_FALSE_POSITIVES = 441, 3
+B21_REFUSED, B21_FALSE_POSITIVES = 441, 2  # session 15: one fewer (ADR 0024's amendment)
 
 # B22 (round 52), three more writers with B21's brief, written during session 12's last hour and scored once, unread,
 # on first contact with 64552a7, the session's final gate (B21's ideas in): 437/533 with 15/273 (the session-start gate
@@ -119,8 +120,9 @@ B22_REFUSED, B22_FALSE_POSITIVES = 501, 4
 # B24 (round 54), three more writers with B23's brief, commissioned at session 14's start and kept unread; scored once
 # with 6ff5425, the session's final gate (the model retrained with B20-B23, ADR 0024, B23 read by idea): 404/469 with
 # 11/264 (the session-start gate a42e2fc: 399 with 20). Not read by anyone since; not in the model's training. Its
-# floor is that first contact.
-B24_REFUSED, B24_FALSE_POSITIVES = 404, 11
+# floor is that first contact; session 15 judged a bare match in a long posture by its window (ADR 0024's amendment,
+# chosen on B24's false positives): two fewer.
+B24_REFUSED, B24_FALSE_POSITIVES = 404, 9
 
 # Session 14 (docs/gate.md, "Session 14"): the model retrained with B20-B23 at twice the false-positive budget, and a
 # rule's match in a long posture stands only when the model reads it as somewhat like an attack (ADR 0024). Every

@@ -231,12 +231,16 @@ class Model:
         noun alone, which the model weighs as an attack wherever it stands, so the words around it score high
         in benign sentences too) has thresholds of its own: the window's lower, the words' higher. In a long text (the
         long band) any other match stands only when the model reads it as at least somewhat like an attack: its
-        thresholds there are well above the short texts' (docs/adr/0024-a-long-posture-needs-the-models-agreement.md)."""
+        thresholds there are well above the short texts' (docs/adr/0024-a-long-posture-needs-the-models-agreement.md);
+        a bare match there stands when its window does, whatever the words around the rule noun score."""
         if reading is None or self.veto is None:
             return False
+        long = band_of(reading.windows) and "long_window" in self.veto
+        if bare and long:  # the rule noun inflates the words around it wherever it stands: the window decides
+            return reading.window < self.veto["long_window"]
         if bare:
             return reading.window < self.veto["bare_window"] and reading.local < self.veto["bare_local"]
-        if band_of(reading.windows) and "long_window" in self.veto:
+        if long:
             return reading.window < self.veto["long_window"] and reading.local < self.veto["long_local"]
         return reading.window < self.veto["window"] and reading.local < self.veto["local"]
 
