@@ -56,9 +56,10 @@ CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
                 ("b20_attacks.jsonl", True), ("b20_benign.jsonl", False),
                 ("b21_attacks.jsonl", True), ("b21_benign.jsonl", False),
                 ("b22_attacks.jsonl", True), ("b22_benign.jsonl", False),
-                ("b23_attacks.jsonl", True), ("b23_benign.jsonl", False))
+                ("b23_attacks.jsonl", True), ("b23_benign.jsonl", False),
+                ("b24_attacks.jsonl", True), ("b24_benign.jsonl", False))
 # Rounds written by someone who never saw the gate (35 is training data written blind by an outside writer).
-BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53)
+BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54)
 # The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
 # family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
 # join the training as negatives under this pseudo-round, which is never a blind round.
