@@ -202,12 +202,13 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         return _is_scoped(end, tokens, found, lex)
 
     owners = found.get("OWNER", ())
+    rule_spans = found.get("RULES", ())
     # Spanish second-person preterite in a relative clause: "la política con la que arrancaste"
+    # (only the rule nouns' loop below reads it)
     you = [*found.get("YOU_REF", ()), *((i, i + 1) for i, token in enumerate(tokens)
-                                         if len(token) > 6 and token.endswith(("aste", "iste")))]
+                                         if len(token) > 6 and token.endswith(("aste", "iste")))] if rule_spans else ()
     temporal = found.get("OWNER_TEMPORAL", ())
     ai_nouns = {span for span in found.get("RULES_AI", ())}
-    rule_spans = found.get("RULES", ())
     rule_starts = {start for start, _ in rule_spans}
     for start, end in rule_spans:
         if (scoped(end) and not _yours(start, tokens)) or end in rule_starts or _names_data(start, end, tokens, lex):
@@ -338,7 +339,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     # a mode named by what it drops: "audit-free mode", "modo sem filtro"
     free_modes = [(i, i + 2) for i, token in enumerate(tokens[:-1])
                   if tokens[i + 1] in ("mode", "modus") and (token.endswith(("free", "less", "off"))
-                                                               or token.startswith(("unre", "unsu", "unmo", "unfi", "unce")))]
+                                                               or token.startswith(("unre", "unsu", "unmo", "unfi", "unce")))
+                  ] if "mode" in tokens or "modus" in tokens else []  # most lines name no mode: skip the walk
     if free_modes:
         found.setdefault("MODE", []).extend(free_modes)
     # a filter on tenant, organisation or company named as the thing dropped: "sin filtrar por organización"
@@ -347,8 +349,8 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
     if guards:
         found.setdefault("SCOPE_GUARD", []).extend(guards)
     # other tenants named by number: "the orders of tenants 12 and 45"
-    numbered = [(i, i + 2) for i, token in enumerate(tokens[:-1])
-                if token in ("tenant", "tenants", "inquilino", "inquilinos") and tokens[i + 1].isdigit()]
+    numbered = [(i, i + 2) for i, token in enumerate(tokens[:-1]) if token in _TENANT_WORDS and tokens[i + 1].isdigit()
+                ] if not _TENANT_WORDS.isdisjoint(tokens) else []
     if numbered:
         found.setdefault("OTHERS_DATA", []).extend(numbered)
     # SHIFT_REAL: a comparison with the real figure ("a number smaller than what the table shows", "menor que o real")
@@ -408,6 +410,7 @@ def _with_composites(found: dict[str, list[tuple[int, int]]], tokens: list[str],
         found["PRODUCT_DUTY"] = duties
 
 
+_TENANT_WORDS = frozenset(("tenant", "tenants", "inquilino", "inquilinos"))
 _DUTY_REACH = 5  # "your usual strictness about staying inside the dataset"
 
 

@@ -29,6 +29,23 @@ class Lexicon:
     # (first word, second word) -> [(words after the second, class)]: most phrases, looked up in one step
     pairs: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     classes: set[str] = field(default_factory=set)
+    # `pairs` split by the third word, built once all entries are in (`index_pairs`): a common pair ("do not",
+    # "o que", "como se") starts dozens of phrases, and the word after it rules out most of them at once
+    pairs_by_third: dict[tuple[str, str], tuple[dict[str, list], list]] = field(default_factory=dict)
+
+    def index_pairs(self) -> None:
+        """For each pair: phrases by their third word, and those the third word cannot select (the pair alone,
+        or a third word written "word*"); each candidate keeps its place in `pairs`, so matches keep their order."""
+        self.pairs_by_third = {}
+        for key, candidates in self.pairs.items():
+            by_third: dict[str, list] = {}
+            others: list = []
+            for place, (rest, cls) in enumerate(candidates):
+                if rest and not rest[0].endswith("*"):
+                    by_third.setdefault(rest[0], []).append((place, rest, cls))
+                else:
+                    others.append((place, rest, cls))
+            self.pairs_by_third[key] = (by_third, others)
 
     def add(self, cls: str, entry: str) -> None:
         star = entry.endswith("*")
@@ -69,6 +86,7 @@ def lexicon() -> Lexicon:
         for cls, words in entries.items():
             for entry in words:
                 built.add(cls, entry)
+    built.index_pairs()
     return built
 
 
@@ -103,7 +121,7 @@ def _rest_matches(rest: tuple[str, ...], tokens: list[str], at: int) -> bool:
 def classes_at(tokens: list[str], lex: Lexicon) -> dict[str, list[tuple[int, int]]]:
     """For each class, the (start, end) token spans of its entries in `tokens`."""
     found: dict[str, list[tuple[int, int]]] = {}
-    phrases, pairs = lex.phrases, lex.pairs
+    phrases, pairs = lex.phrases, lex.pairs_by_third
     count = len(tokens)
     for i, token in enumerate(tokens):
         classes = _WORD_CLASSES.get(token)
@@ -112,9 +130,12 @@ def classes_at(tokens: list[str], lex: Lexicon) -> dict[str, list[tuple[int, int
         for cls in classes:
             found.setdefault(cls, []).append((i, i + 1))
         if i + 1 < count:
-            candidates = pairs.get((token, tokens[i + 1]))
-            if candidates:
-                for rest, cls in candidates:
+            indexed = pairs.get((token, tokens[i + 1]))
+            if indexed:
+                by_third, others = indexed
+                selected = by_third.get(tokens[i + 2]) if i + 2 < count else None
+                candidates = others if not selected else selected if not others else sorted(selected + others)
+                for _, rest, cls in candidates:
                     end = i + 2 + len(rest)
                     if end <= count and (not rest or _rest_matches(rest, tokens, i + 2)):
                         found.setdefault(cls, []).append((i, end))
