@@ -129,6 +129,12 @@ B22_REFUSED, B22_FALSE_POSITIVES = 503, 4
 # chosen on B24's false positives): two fewer.
 B24_REFUSED, B24_FALSE_POSITIVES = 419, 8
 
+# B25 (round 55), three more writers with B24's brief, commissioned at session 15's start and kept unread; scored once
+# with 8f038a2, the session's final gate (the model retrained with B24, a bare match in a long posture judged by its
+# window): 422/489 with 14/278 (the session-start gate 75f5d9d: 417 with 12). Not read by anyone since; not in the
+# model's training. Its floor is that first contact.
+B25_REFUSED, B25_FALSE_POSITIVES = 422, 14
+
 # Session 14 (docs/gate.md, "Session 14"): the model retrained with B20-B23 at twice the false-positive budget, and a
 # rule's match in a long posture stands only when the model reads it as somewhat like an attack (ADR 0024). Every
 # floor above is this gate's figure. Two moved the wrong way, by one text each: B7 a false positive more (a relayed
@@ -156,6 +162,7 @@ ROUNDS = [
     ("b22", 533, 273, B22_REFUSED, B22_FALSE_POSITIVES),
     ("b23", 512, 276, B23_REFUSED, B23_FALSE_POSITIVES),
     ("b24", 469, 264, B24_REFUSED, B24_FALSE_POSITIVES),
+    ("b25", 489, 278, B25_REFUSED, B25_FALSE_POSITIVES),
 ]
 
 
