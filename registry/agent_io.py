@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
-import yaml
 from psycopg.rows import class_row
 
-from registry import queries, scope_files
+from registry import queries, scope_files, yaml_files
 from registry.agent_files import AgentFileError, read_agent_file
 from registry.api import Registry, check_prompt_fields
 from registry.errors import InvalidInput, RegistryError
@@ -183,8 +182,7 @@ def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> 
         header["created_by"] = agent.created_by
     if agent.tool_profile is not None:
         header["tool_profile"] = agent.tool_profile.model_dump(mode="json")
-    front = yaml.safe_dump(header, allow_unicode=True, sort_keys=False, width=10_000)
-    return f"---\n{front}---\n{agent.instructions}\n"
+    return f"---\n{yaml_files.dump(header)}---\n{agent.instructions}\n"
 
 
 def export_agents(registry: Registry, directory: Path, tenant: str | int | None = None) -> list[Path]:

@@ -19,7 +19,7 @@ import psycopg
 import yaml
 from pydantic import Field, ValidationError
 
-from registry import queries, vocabulary
+from registry import queries, vocabulary, yaml_files
 from registry.errors import InvalidInput, RegistryError
 from registry.models import Frozen, describe_validation_error
 from registry.text_files import read_text_file
@@ -64,7 +64,7 @@ def render_scope_file(tenant: str, project: str | None, groups: list[str], terms
     if project is not None:
         data["project"] = project
     data |= {"groups": groups, "terms": terms}
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000)
+    return yaml_files.dump(data)
 
 
 def apply_scope_file(registry, conn: psycopg.Connection, scope_file: ScopeFile) -> int:
