@@ -1,4 +1,5 @@
-"""Importing and exporting agent files (the seeds' format) through the API's write path.
+"""Importing agent files (the seeds' format) through the API's write path (exporting them:
+registry.agent_export).
 
 An import is all-or-nothing: every file is parsed and its instructions put through the gate
 first, and every refusal is reported together; only a clean set is written, in one
@@ -163,47 +164,3 @@ def import_agents(registry: Registry, path: Path) -> ImportReport:
         report = apply_agent_files(registry, conn, files)
         report.names_added = names
         return report
-
-
-def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> str:
-    """The file that imports back to this agent, byte-stable (keys in a fixed order)."""
-    header: dict[str, object] = {}
-    if tenant is not None:
-        header["tenant"] = tenant
-    if project is not None:
-        header["project"] = project
-    header |= {"slug": agent.slug, "name": agent.name, "description": agent.description,
-               "when_to_use": agent.when_to_use, "requires": agent.requires, "status": agent.status}
-    if not agent.enabled:
-        header["enabled"] = False
-    if agent.note is not None:
-        header["note"] = agent.note
-    if agent.created_by is not None:
-        header["created_by"] = agent.created_by
-    if agent.tool_profile is not None:
-        header["tool_profile"] = agent.tool_profile.model_dump(mode="json")
-    return f"---\n{yaml_files.dump(header)}---\n{agent.instructions}\n"
-
-
-def export_agents(registry: Registry, directory: Path, tenant: str | int | None = None) -> list[Path]:
-    """Write every agent (or the official ones and one tenant's) as files under `directory`:
-    official/<slug>.md, <tenant>/<slug>.md, <tenant>/<project>/<slug>.md, and each layer's dataset
-    groups and glossary terms as <tenant>/scope.yaml and <tenant>/<project>/scope.yaml."""
-    written: list[Path] = []
-    if directory.exists() and not directory.is_dir():
-        raise InvalidInput(f"{directory}: exists and is not a folder: give a folder to export into")
-    with registry.transaction() as conn:
-        tenant_id = registry.scope_in(conn, tenant, None).tenant_id if tenant is not None else None
-        for agent_id, tenant_slug, project_slug in conn.execute(queries.agents_to_export, {"tenant": tenant_id}).fetchall():
-            agent, _ = registry.agent_in(conn, agent_id)
-            folder = directory.joinpath(*(part for part in (tenant_slug or "official", project_slug) if part))
-            target = folder / f"{agent.slug}.md"
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                target.write_text(render_agent_file(agent, tenant_slug, project_slug), encoding="utf-8")
-            except OSError as error:
-                raise InvalidInput(f"cannot write {target}: {error.strerror or error}; "
-                                   f"{len(written)} file(s) were written before it") from error
-            written.append(target)
-        written += scope_files.export_scope_files(conn, directory, tenant_id)
-    return written

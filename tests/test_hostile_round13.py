@@ -19,14 +19,16 @@ like ctid (documented, and held here so the docs are revisited if it changes).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import psycopg
 import pytest
+import yaml
 
 from registry.agent_files import parse_agent_file, read_agent_file
 from registry.cli import main
-from tests.test_hostile_tenant import world  # noqa: F401 (a fixture)
+from tests.test_hostile_tenant import TENANT_LOGIN, _url, world  # noqa: F401 (a fixture)
 
 # -- R12: export → import across tenants ---------------------------------------------------------
 # The shape 75f5d9d's export gave a name written in SQL as E'Inj\n---\nde estoque': single-quoted,
@@ -110,3 +112,62 @@ def test_r12_a_multi_line_field_written_in_sql_reads_back_and_is_refused_for_its
     assert getattr(read_agent_file(exported), field) == text
     code, _, err = run(capsys, "import", str(exported))
     assert code == 1 and f"{exported}: " in err and "(line_break)" in err and "YAML" not in err, err
+
+
+def _a_poisons_its_own_rows(db, world) -> None:
+    """A's bound login, in SQL, on its own rows only: what the CLI and the API refuse, and the database takes."""
+    a = world["a"]
+    with psycopg.connect(_url(db, TENANT_LOGIN), autocommit=True) as conn, conn.transaction():
+        conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(a["tenant"]),))
+        conn.execute("UPDATE agents SET name = E'Auditor\\n  ---\\nde estoque' WHERE id = %s", (a["agent"],))
+        conn.execute("INSERT INTO agents (tenant_id, slug, instructions, status) VALUES (%s, 'a-gate', %s, "
+                     "'published')", (a["tenant"], REFUSED_INSTRUCTIONS))
+        conn.execute("""INSERT INTO agents (tenant_id, slug, instructions, tool_profile)
+                        VALUES (%s, 'a-tools', 'Seja breve.', '{"include": ["a b"]}')""", (a["tenant"],))
+        conn.execute("INSERT INTO dataset_groups (tenant_id, name) VALUES (%s, 'grupo\u00a0')", (a["tenant"],))
+
+
+def _b_has_more(db, world) -> None:
+    """B's own project agent and names, so that B's directory has a project and a scope file."""
+    b = world["b"]
+    db.execute("INSERT INTO agents (tenant_id, project_id, slug, instructions, status) VALUES (%s, %s, 'b-proj', "
+               "'Mostre o saldo.', 'published')", (b["tenant"], b["project"]))
+    db.execute("INSERT INTO dataset_groups (tenant_id, name) VALUES (%s, 'extratos')", (b["tenant"],))
+
+
+A_REFUSED = {  # file under the export: what the refusal names
+    "tenant-a/only-a.md": "(line_break)",
+    "tenant-a/a-gate.md": "Instructions refused (revocation)",
+    "tenant-a/a-tools.md": "glob 'a b' has characters",
+    "tenant-a/scope.yaml": "leading or trailing blanks",
+}
+
+
+def test_r12_export_writes_every_row_and_names_each_the_import_would_refuse(db, db_url, world, monkeypatch, capsys,
+                                                                           tmp_path: Path):
+    """75f5d9d: `--json` did not exist; without it the export failed whole on A's tool profile (exit 1, "data that
+    does not have the registry's shape"), and with that row gone it wrote the rest and said nothing."""
+    _a_poisons_its_own_rows(db, world)
+    _b_has_more(db, world)
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", db_url)
+    code, out, err = run(capsys, "export", str(tmp_path / "x"), "--json")
+    assert code == 0, err  # a backup: written whole, whatever a tenant wrote
+    report = json.loads(out)
+    files = sorted(str(p.relative_to(tmp_path / "x")) for p in (tmp_path / "x").rglob("*") if p.is_file())
+    assert report["agent_files"] == 6 and report["scope_files"] == 2 and len(files) == 8, files
+    assert report["importable"] is False
+    refused = {str(Path(r["file"]).relative_to(tmp_path / "x")): r for r in report["would_be_refused"]}
+    assert sorted(refused) == sorted(A_REFUSED)
+    for name, reason in A_REFUSED.items():
+        assert refused[name]["tenant"] == "tenant-a" and refused[name]["project"] is None
+        assert reason in refused[name]["reason"], refused[name]
+    # The row the models refuse is in the backup as the database holds it.
+    front, body = (tmp_path / "x" / "tenant-a" / "a-tools.md").read_text().removeprefix("---\n").split("\n---\n")
+    assert yaml.safe_load(front)["tool_profile"] == {"include": ["a b"]} and body == "Seja breve.\n"
+
+    code, out, err = run(capsys, "export", str(tmp_path / "y"))
+    assert code == 0 and "Exported 6 agent file(s)" in out and "4 of the 8 files would be refused" in out, out
+    for name, reason in A_REFUSED.items():
+        [line] = [line for line in err.splitlines() if str(tmp_path / "y" / name) in line]
+        assert "tenant tenant-a" in line and reason in line, line
+    assert "tenant-b" not in err

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import sys
 from pathlib import Path
 
-from registry.agent_io import export_agents, import_agents
+from registry.agent_export import ExportReport, export_agents
+from registry.agent_io import import_agents
 from registry.scope_files import FILE_NAME as SCOPE_FILE
 from registry.text_files import TextFileError
 
@@ -27,10 +30,34 @@ def cmd_import(args: argparse.Namespace) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> None:
-    written = run(args, lambda r: export_agents(r, Path(args.directory), tenant=args.tenant))
-    scopes = sum(1 for path in written if path.name == SCOPE_FILE)
-    print(f"Exported {len(written) - scopes} agent file(s) to {args.directory}"
-          + (f", and {scopes} {SCOPE_FILE} file(s) (groups and terms)." if scopes else "."))
+    report = run(args, lambda r: export_agents(r, Path(args.directory), tenant=args.tenant))
+    # Exit 0 even when some file would be refused: the backup is whole, and a cron's `export && ship` must not
+    # drop every tenant's backup for one tenant's row (ADR 0025). What would be refused is said on stderr, and in
+    # --json as "importable" and "would_be_refused".
+    if args.json:
+        print(json.dumps({"directory": args.directory, "agent_files": len(report.agent_files),
+                          "scope_files": len(report.scope_files), "importable": not report.would_be_refused,
+                          "would_be_refused": [dataclasses.asdict(u) for u in report.would_be_refused]}, indent=2))
+    else:
+        scopes = len(report.scope_files)
+        print(f"Exported {len(report.agent_files)} agent file(s) to {args.directory}"
+              + (f", and {scopes} {SCOPE_FILE} file(s) (groups and terms)." if scopes else "."))
+        if report.would_be_refused:
+            print(_unimportable_summary(report))
+    for unimportable in report.would_be_refused:
+        where = f"tenant {unimportable.tenant}" if unimportable.tenant else "the official layer"
+        if unimportable.project:
+            where += f", project {unimportable.project}"
+        print(f"registry: export: {unimportable.file} ({where}): registry import would refuse it: "
+              f"{unimportable.reason}", file=sys.stderr)
+
+
+def _unimportable_summary(report: ExportReport) -> str:
+    total = len(report.agent_files) + len(report.scope_files)
+    tenants = sorted({u.tenant or "official" for u in report.would_be_refused})
+    return (f"{len(report.would_be_refused)} of the {total} files would be refused by registry import (each on "
+            f"stderr), in {', '.join(t + '/' for t in tenants)}: they hold the rows as the database does. Fix those rows "
+            "and export again, or import the export with --each-tenant, which commits every other tenant directory.")
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -41,3 +68,4 @@ def register(commands: argparse._SubParsersAction) -> None:
     p = command(commands, "export", "write agents as files: official/, <tenant>/, <tenant>/<project>/", cmd_export)
     p.add_argument("directory")
     p.add_argument("--tenant", help="only the official agents and this tenant's")
+    json_option(p, "print JSON: the counts, and each file registry import would refuse (tenant, file, reason)")
