@@ -9,16 +9,17 @@ so importing the same files twice changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
 from psycopg.rows import class_row
 
-from registry import queries, scope_files, yaml_files
+from registry import queries, scope_files
 from registry.agent_files import AgentFileError, read_agent_file
 from registry.api import Registry, check_prompt_fields
-from registry.errors import InvalidInput, RegistryError
+from registry.errors import RegistryError
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.models import Agent, AgentContent, AgentFile
 from registry.shadowing import inherited
@@ -52,10 +53,12 @@ class ImportReport:
 class ImportRefused(RegistryError):
     """Some files were refused; nothing was written. `report.refused` lists every one."""
 
-    def __init__(self, report: ImportReport) -> None:
+    def __init__(self, report: ImportReport, hint: str | None = None) -> None:
         self.report = report
         lines = [f"import refused, nothing was written: {len(report.refused)} file(s) to fix"]
         lines += [f"  {source}: {reason}" for source, reason in report.refused]
+        if hint is not None:
+            lines.append(hint)  # what else to do (registry.tenant_imports.refusal_hint: an export of several tenants)
         super().__init__("\n".join(lines))
 
 
@@ -136,19 +139,37 @@ def accepted_files(path: Path) -> list[tuple[str, AgentFile]]:
     return files
 
 
+def import_paths(path: Path) -> tuple[list[Path], list[Path]]:
+    """The agent files and the scope files (scope.yaml) an import of `path` reads, each in name order."""
+    if path.name == scope_files.FILE_NAME and not path.is_dir():
+        return [], [path]
+    agents = agent_paths(path) if path.suffix != ".yaml" else []
+    return agents, sorted(path.rglob(scope_files.FILE_NAME)) if path.is_dir() else []
+
+
 def import_agents(registry: Registry, path: Path) -> ImportReport:
     """Import a file or a directory of agent files, and the scope files (scope.yaml: a tenant's or
     project's dataset groups and glossary terms) beside them: all of them, or none (ImportRefused)."""
-    scope_paths = [path] if path.name == scope_files.FILE_NAME and not path.is_dir() else \
-        sorted(path.rglob(scope_files.FILE_NAME)) if path.is_dir() else []
-    files = accepted_files(path) if path.suffix != ".yaml" else []
-    report = ImportReport()
+    return import_files(registry, *import_paths(path))
+
+
+def import_files(registry: Registry, agent_file_paths: list[Path], scope_file_paths: list[Path],
+                 tenant_rule: Callable[[str | int | None], str | None] | None = None) -> ImportReport:
+    """Import these agent and scope files in one transaction: all of them, or none (ImportRefused).
+    `tenant_rule`, given the tenant a file names, says why the file does not belong with the others
+    (registry.tenant_imports: a tenant directory holds that tenant's files), or None."""
+    files, report = check_files(agent_file_paths)
     scopes = []
-    for scope_path in scope_paths:
+    for scope_path in scope_file_paths:
         try:
             scopes.append((str(scope_path), scope_files.read_scope_file(scope_path)))
         except (scope_files.ScopeFileError, TextFileError, TextFileMissing) as error:
             report.refused.append((str(scope_path), str(error).removeprefix(f"{scope_path}: ")))
+    if tenant_rule is not None:
+        for source, named in [(source, agent.tenant) for source, agent in files] + \
+                             [(source, scope.tenant) for source, scope in scopes]:
+            if (reason := tenant_rule(named)) is not None:
+                report.refused.append((source, reason))
     if report.refused:
         raise ImportRefused(report)
     with registry.transaction() as conn:

@@ -171,3 +171,90 @@ def test_r12_export_writes_every_row_and_names_each_the_import_would_refuse(db, 
         [line] = [line for line in err.splitlines() if str(tmp_path / "y" / name) in line]
         assert "tenant tenant-a" in line and reason in line, line
     assert "tenant-b" not in err
+
+
+def _restore_scenario(db, db_url, world, monkeypatch, capsys, tmp_path: Path) -> tuple[Path, dict, dict]:
+    """A poisons its rows; staff export every tenant; B's agents are lost (what the export is for). Returns the
+    export, B's agents and A's as they were."""
+    _a_poisons_its_own_rows(db, world)
+    _b_has_more(db, world)
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", db_url)
+    export = tmp_path / "export"
+    assert run(capsys, "export", str(export))[0] == 0
+    b_before, a_before = _rows(db, world["b"]["tenant"]), _rows(db, world["a"]["tenant"])
+    db.execute("DELETE FROM agents WHERE tenant_id = %s", (world["b"]["tenant"],))
+    return export, b_before, a_before
+
+
+def test_r12_import_all_or_nothing_names_the_tenant_directory_and_the_way_out(db, db_url, world, monkeypatch, capsys,
+                                                                            tmp_path: Path):
+    """75f5d9d: the same refusal, nothing written, but no word of which directory or what to do."""
+    export, _, a_before = _restore_scenario(db, db_url, world, monkeypatch, capsys, tmp_path)
+    code, out, err = run(capsys, "import", str(export))
+    assert code == 1 and "import refused, nothing was written: 4 file(s) to fix" in err, err
+    assert "in the tenant directory tenant-a/" in err
+    assert "official/, tenant-b/" in err and f"registry import {export / 'tenant-b'}" in err and "--each-tenant" in err
+    assert _rows(db, world["b"]["tenant"]) == {} and _rows(db, world["a"]["tenant"]) == a_before
+
+
+def test_r12_import_each_tenant_commits_bs_directory_and_refuses_as_whole(db, db_url, world, monkeypatch, capsys,
+                                                                         tmp_path: Path):
+    """75f5d9d: no --each-tenant (argparse's exit 2); the only way was to import B's directory alone."""
+    export, b_before, a_before = _restore_scenario(db, db_url, world, monkeypatch, capsys, tmp_path)
+    code, out, err = run(capsys, "import", str(export), "--each-tenant", "--json")
+    assert code == 1, (out, err)  # a directory refused: a cron job sees it
+    report = json.loads(out)
+    by_directory = {d["directory"]: d for d in report["directories"]}
+    assert list(by_directory) == ["official", "tenant-a", "tenant-b"]
+    assert (report["directories_committed"], report["directories_refused"]) == (2, 1)
+    assert by_directory["official"]["committed"] and by_directory["official"]["unchanged"]
+    assert by_directory["tenant-b"]["committed"] and len(by_directory["tenant-b"]["created"]) == 2
+    a = by_directory["tenant-a"]
+    assert not a["committed"] and a["created"] == a["updated"] == []
+    assert sorted(str(Path(source).relative_to(export)) for source, _ in a["refused"]) == sorted(A_REFUSED)
+    assert "tenant-a/: 4 file(s) to fix" in err and "nothing was written for it" in err and "tenant-b" not in err
+    # B's agents are back as they were; A's rows are as A left them (nothing of its directory half-written).
+    b_after = _rows(db, world["b"]["tenant"])
+    assert {s: {k: r[k] for k in CONTENT} for s, r in b_after.items()} == \
+        {s: {k: r[k] for k in CONTENT} for s, r in b_before.items()}
+    assert _rows(db, world["a"]["tenant"]) == a_before
+
+    code, out, _ = run(capsys, "import", str(export), "--each-tenant")  # again, as text: B's now unchanged
+    assert code == 1 and "2 committed, 1 refused" in out
+    assert [line.strip().split(":")[0] for line in out.splitlines()[1:]] == ["official/", "tenant-a/", "tenant-b/"]
+
+
+def test_r12_each_tenant_refuses_a_file_that_names_another_tenant_than_its_directory(db, db_url, world, monkeypatch,
+                                                                                    capsys, tmp_path: Path):
+    """A tenant directory holds that tenant's files: a file under tenant-a/ naming tenant-b would be committed in
+    A's transaction and reported as A's."""
+    (tmp_path / "tenant-a").mkdir()
+    (tmp_path / "tenant-a" / "x.md").write_text("---\ntenant: tenant-b\nslug: x\n---\nCorpo.\n")
+    (tmp_path / "official").mkdir()
+    (tmp_path / "official" / "y.md").write_text("---\ntenant: tenant-a\nslug: y\n---\nCorpo.\n")
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", db_url)
+    code, out, err = run(capsys, "import", str(tmp_path), "--each-tenant")
+    assert code == 1 and "0 committed, 2 refused" in out
+    assert "names tenant 'tenant-b', not its directory's tenant-a" in err
+    assert "official/ holds the official layer" in err
+    code, _, err = run(capsys, "import", str(tmp_path / "tenant-a" / "x.md"), "--each-tenant")
+    assert code == 1 and "--each-tenant takes a directory" in err
+
+
+def test_r12_each_tenant_under_a_tenants_own_login_refuses_the_official_directory_it_may_not_write(
+        db, world, monkeypatch, capsys, tmp_path: Path):
+    """A write row-level security refuses (an official agent changed in the files) rolls back that directory only."""
+    a = world["a"]
+    (tmp_path / "official").mkdir()
+    (tmp_path / "official" / "analyst.md").write_text("---\nslug: analyst\nstatus: published\n---\nOutro texto.\n")
+    (tmp_path / "tenant-a").mkdir()
+    (tmp_path / "tenant-a" / "nova.md").write_text("---\ntenant: tenant-a\nslug: nova\n---\nSeja breve.\n")
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", _url(db, TENANT_LOGIN))
+    code, out, err = run(capsys, "--as-tenant", str(a["tenant"]), "import", str(tmp_path), "--each-tenant", "--json")
+    assert code == 1, err
+    by_directory = {d["directory"]: d for d in json.loads(out)["directories"]}
+    assert not by_directory["official"]["committed"] and by_directory["tenant-a"]["created"] == [
+        str(tmp_path / "tenant-a" / "nova.md")]
+    assert "official/: 1 file(s) to fix" in err and "not allowed" in err
+    assert db.execute("SELECT instructions FROM agents WHERE id = %s", (world["official"],)).fetchone()[0] == "Oficial."
+    assert db.execute("SELECT count(*) FROM agents WHERE slug = 'nova'").fetchone()[0] == 1

@@ -1,4 +1,5 @@
-"""`registry import PATH` and `registry export DIR`: agent files in and out, all or nothing."""
+"""`registry import PATH` and `registry export DIR`: agent files in and out, all or nothing (or, with
+--each-tenant, all or nothing per tenant directory)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import sys
 from pathlib import Path
 
 from registry.agent_export import ExportReport, export_agents
-from registry.agent_io import import_agents
+from registry import tenant_imports
+from registry.agent_io import ImportRefused, import_agents
 from registry.scope_files import FILE_NAME as SCOPE_FILE
 from registry.text_files import TextFileError
 
@@ -20,13 +22,47 @@ from .session import run
 def cmd_import(args: argparse.Namespace) -> None:
     if args.path.strip() == "":
         raise TextFileError("import: the path is empty: give an agent file or a directory of them")
-    report = run(args, lambda r: import_agents(r, Path(args.path)))
+    path = Path(args.path)
+    if args.each_tenant:
+        _import_each_tenant(args, path)
+        return
+    try:
+        report = run(args, lambda r: import_agents(r, path))
+    except ImportRefused as refused:
+        hint = tenant_imports.refusal_hint(path, refused.report)
+        if hint is None:
+            raise
+        raise ImportRefused(refused.report, hint) from None
     if args.json:
         print(json.dumps(report.__dict__, indent=2))
         return
     print(f"Imported {args.path}: {report.summary()}.")
     for source, what in report.shadowing:
         print(f"  {source}: {what}")
+
+
+def _import_each_tenant(args: argparse.Namespace, path: Path) -> None:
+    results = run(args, lambda r: tenant_imports.import_each_tenant(r, path))
+    committed = sum(1 for result in results if result.committed)
+    if args.json:
+        print(json.dumps({"each_tenant": True, "directories_committed": committed,
+                          "directories_refused": len(results) - committed,
+                          "directories": [{"directory": r.directory, "committed": r.committed, **r.report.__dict__}
+                                          for r in results]}, indent=2))
+    else:
+        refused = len(results) - committed
+        print(f"Imported {args.path}, each tenant directory in its own transaction: {committed} committed, "
+              f"{refused} refused" + (" (nothing written for those)." if refused else "."))
+        for result in results:
+            if result.committed:
+                print(f"  {tenant_imports.shown(result.directory)}: {result.report.summary()}")
+                for source, what in result.report.shadowing:
+                    print(f"    {source}: {what}")
+            else:
+                print(f"  {tenant_imports.shown(result.directory)}: refused, nothing written: "
+                      f"{len(result.report.refused)} file(s) to fix (on stderr)")
+    if committed < len(results):
+        raise tenant_imports.DirectoriesRefused(results)  # exit 1: a cron job sees a directory was refused
 
 
 def cmd_export(args: argparse.Namespace) -> None:
@@ -56,13 +92,17 @@ def _unimportable_summary(report: ExportReport) -> str:
     total = len(report.agent_files) + len(report.scope_files)
     tenants = sorted({u.tenant or "official" for u in report.would_be_refused})
     return (f"{len(report.would_be_refused)} of the {total} files would be refused by registry import (each on "
-            f"stderr), in {', '.join(t + '/' for t in tenants)}: they hold the rows as the database does. Fix those rows "
-            "and export again, or import the export with --each-tenant, which commits every other tenant directory.")
+            f"stderr), in {', '.join(t + '/' for t in tenants)}: they hold the rows as the database does. Fix those "
+            "rows and export again, or import the export with --each-tenant, which commits every other tenant "
+            "directory.")
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     p = command(commands, "import", "import agent files (a file or a directory): all of them or none", cmd_import)
     p.add_argument("path")
+    p.add_argument("--each-tenant", action="store_true",
+                   help="PATH is an export of several tenants: import each directory under it (official/, each "
+                   "tenant's) in its own transaction, all or nothing for that directory; exit 1 if any was refused")
     json_option(p)
 
     p = command(commands, "export", "write agents as files: official/, <tenant>/, <tenant>/<project>/", cmd_export)
