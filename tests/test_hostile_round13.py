@@ -19,7 +19,9 @@ like ctid (documented, and held here so the docs are revisited if it changes).
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
@@ -28,7 +30,7 @@ import yaml
 
 from registry.agent_files import parse_agent_file, read_agent_file
 from registry.cli import main
-from tests.test_hostile_tenant import TENANT_LOGIN, _url, world  # noqa: F401 (a fixture)
+from tests.test_hostile_tenant import APP_LOGIN, PLAIN_LOGIN, TENANT_LOGIN, _url, world  # noqa: F401 (a fixture)
 
 # -- R12: export → import across tenants ---------------------------------------------------------
 # The shape 75f5d9d's export gave a name written in SQL as E'Inj\n---\nde estoque': single-quoted,
@@ -258,3 +260,100 @@ def test_r12_each_tenant_under_a_tenants_own_login_refuses_the_official_director
     assert "official/: 1 file(s) to fix" in err and "not allowed" in err
     assert db.execute("SELECT instructions FROM agents WHERE id = %s", (world["official"],)).fetchone()[0] == "Oficial."
     assert db.execute("SELECT count(*) FROM agents WHERE slug = 'nova'").fetchone()[0] == 1
+
+
+# -- R17: official agents' xmax and pg_get_multixact_members --------------------------------------
+def _opt_out(url: str, tenant_id: int, project_id: int, agent_id: int) -> psycopg.Connection:
+    """An uncommitted opt-out of `agent_id` in the tenant's project: its foreign key's FOR KEY SHARE on the agent."""
+    conn = psycopg.connect(url)
+    conn.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(tenant_id),))
+    conn.execute("INSERT INTO agent_optouts (project_id, agent_id) VALUES (%s, %s)", (project_id, agent_id))
+    return conn
+
+
+def _xmax(conn: psycopg.Connection, agent_id: int) -> str:
+    return conn.execute("SELECT xmax::text FROM agents WHERE id = %s", (agent_id,)).fetchone()[0]
+
+
+@contextlib.contextmanager
+def _both_lock_the_official_agent(db, world) -> Iterator[tuple[psycopg.Connection, str, str]]:
+    """B's service session and A's own login each opt a project out of the official agent, uncommitted: its xmax
+    is then a multixact of the two. Yields (A's session, the xmax A reads, B's transaction id); both roll back."""
+    a, b, official = world["a"], world["b"], world["official"]
+    with contextlib.ExitStack() as sessions:
+        b_conn = sessions.enter_context(_opt_out(_url(db, APP_LOGIN), b["tenant"], b["project"], official))
+        a_conn = sessions.enter_context(_opt_out(_url(db, TENANT_LOGIN), a["tenant"], a["project"], official))
+        b_xid = db.execute("SELECT backend_xid::text FROM pg_stat_activity WHERE pid = %s",
+                           (b_conn.info.backend_pid,)).fetchone()[0]
+        try:
+            yield a_conn, _xmax(a_conn, official), b_xid
+        finally:
+            a_conn.rollback()
+            b_conn.rollback()
+
+
+def _harden_the_database(db) -> None:
+    from registry import hardening
+
+    hardening.harden(db, [], hardening.LoginLimits(5, "1GB"))
+
+
+def test_twin_r17_before_hardening_a_tenant_login_lists_bs_xid_among_an_official_agents_lockers(db, world):
+    with _both_lock_the_official_agent(db, world) as (a_conn, xmax, b_xid):
+        a_xid = a_conn.execute("SELECT xmin::text FROM agent_optouts WHERE agent_id = %s",
+                               (world["official"],)).fetchone()[0]  # its own opt-out's: A's own id
+        members = a_conn.execute("SELECT xid::text, mode FROM pg_get_multixact_members(%s::xid)", (xmax,)).fetchall()
+    assert sorted(members) == sorted([(b_xid, "keysh"), (a_xid, "keysh")]) and a_xid != b_xid
+    print(f"twin: official agent's xmax {xmax} (a multixact), members {members}: B's {b_xid} beside A's own {a_xid}")
+
+
+@pytest.mark.parametrize("login", [TENANT_LOGIN, PLAIN_LOGIN])
+def test_r17_after_hardening_no_tenant_login_lists_a_multixacts_members(db, world, login):
+    """75f5d9d's `registry harden` left pg_get_multixact_members to PUBLIC: the twin above, after it."""
+    _harden_the_database(db)
+    with _both_lock_the_official_agent(db, world) as (_, xmax, _b_xid), \
+            psycopg.connect(_url(db, login), autocommit=True) as conn, \
+            pytest.raises(psycopg.errors.InsufficientPrivilege, match="pg_get_multixact_members"):
+        conn.execute("SELECT * FROM pg_get_multixact_members(%s::xid)", (xmax,))
+    # Monitoring keeps it.
+    assert db.execute("SELECT has_function_privilege('pg_monitor', 'pg_get_multixact_members(xid)', 'EXECUTE')"
+                      ).fetchone()[0]
+
+
+def test_r17_registry_harden_reports_the_multixact_function_refused(db, db_url, world, monkeypatch, capsys):
+    """75f5d9d: the function stayed granted, and the report did not name it."""
+    from registry import hardening
+
+    assert hardening.login_state(db, TENANT_LOGIN).multixact_readers == 1  # before: PUBLIC's
+    monkeypatch.setenv("REGISTRY_DATABASE_URL", db_url)
+    assert main(["harden"]) == 0  # the database alone: the logins are the cluster's, shared by the suite
+    assert "multixact-member" in capsys.readouterr().out.splitlines()[0]
+    assert hardening.login_state(db, TENANT_LOGIN).multixact_readers == 0
+    assert hardening.login_state(db, APP_LOGIN).multixact_readers == 0  # services do not need it either
+
+
+def test_r17_documented_an_official_agents_xmax_keeps_bs_opt_out_after_its_removal(db, world):
+    """Not fixed (docs/security.md, "What is not covered"): xmax is a system column every reader has, like ctid. Held
+    here as the docs describe it — a committed opt-out of B's, and a rolled-back one, move the official agent's xmax
+    as A reads it, B's removal leaves it, and only a VACUUM (FREEZE) ends it — so that a change of it is seen."""
+    a, b, official = world["a"], world["b"], world["official"]
+    with psycopg.connect(_url(db, TENANT_LOGIN), autocommit=True) as reader:
+        reader.execute("SELECT set_config('registry.tenant_id', %s, false)", (str(a["tenant"]),))
+        first = _xmax(reader, official)
+        attempt = _opt_out(_url(db, APP_LOGIN), b["tenant"], b["project"], official)
+        attempt.rollback()
+        attempt.close()
+        rolled_back = _xmax(reader, official)
+        with _opt_out(_url(db, APP_LOGIN), b["tenant"], b["project"], official) as writer:
+            writer.commit()
+            committed = _xmax(reader, official)
+            writer.execute("SELECT set_config('registry.tenant_id', %s, true)", (str(b["tenant"]),))
+            writer.execute("SELECT delete_optouts(%s, 'analyst')", (b["project"],))
+            writer.commit()
+        removed = _xmax(reader, official)
+        db.execute("VACUUM (FREEZE) agents")  # staff's: the lockers are over, so the trace goes
+        frozen = _xmax(reader, official)
+    assert first != rolled_back != committed and committed == removed, (first, rolled_back, committed, removed)
+    assert frozen == "0"
+    print(f"official agent's xmax as A reads it: {first} → {rolled_back} (B's rolled-back opt-out) → {committed} "
+          f"(B's committed one) → {removed} (after B removed it) → {frozen} (after VACUUM (FREEZE) agents)")
