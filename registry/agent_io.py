@@ -4,7 +4,8 @@ registry.agent_export).
 An import is all-or-nothing: every file is parsed and its instructions put through the gate
 first, and every refusal is reported together; only a clean set is written, in one
 transaction, creating what is new, updating what differs and leaving the rest untouched —
-so importing the same files twice changes nothing.
+so importing the same files twice changes nothing. An export of several tenants can be imported
+one tenant directory at a time, each all or nothing (registry.tenant_imports, `--each-tenant`).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from pathlib import Path
 from registry.agent_io import ImportRefused, ImportReport, import_files, import_paths
 from registry.api import Registry
 from registry.errors import InvalidInput, RegistryError
+from registry.text_files import TextFileMissing
 
 OFFICIAL = "official"  # registry.agent_export writes the official layer there
 TOP = "."  # the files directly in the directory imported
@@ -38,8 +39,9 @@ class DirectoriesRefused(RegistryError):
     def __init__(self, results: list[DirectoryImport]) -> None:
         self.results = results
         refused = [r for r in results if not r.committed]
-        lines = [f"import --each-tenant: {len(refused)} of {len(results)} directories refused, nothing was written for "
-                 f"it (the {len(results) - len(refused)} other(s) were committed):"]
+        lines = [f"import --each-tenant: {len(refused)} of {len(results)} directories refused, nothing was written "
+                 f"for {'it' if len(refused) == 1 else 'them'} (the {len(results) - len(refused)} other(s) were "
+                 "committed):"]
         for result in refused:
             lines.append(f"  {shown(result.directory)}: {len(result.report.refused)} file(s) to fix")
             lines += [f"    {source}: {reason}" for source, reason in result.report.refused]
@@ -86,6 +88,8 @@ def _tenant_rule(directory: str) -> Callable[[str | int | None], str | None] | N
 def import_each_tenant(registry: Registry, path: Path) -> list[DirectoryImport]:
     """Import every directory under `path` in its own transaction; a refused one writes nothing and the
     others go on. Errors that are not about the files (the database gone) end the whole import."""
+    if not path.exists():
+        raise TextFileMissing(f"{path}: no such file or directory")
     if not path.is_dir():
         raise InvalidInput(f"{path}: --each-tenant takes a directory of tenant directories (an export's top "
                            "folder), not a file: import the file without it")

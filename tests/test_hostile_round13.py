@@ -241,6 +241,7 @@ def test_r12_each_tenant_refuses_a_file_that_names_another_tenant_than_its_direc
     assert "official/ holds the official layer" in err
     code, _, err = run(capsys, "import", str(tmp_path / "tenant-a" / "x.md"), "--each-tenant")
     assert code == 1 and "--each-tenant takes a directory" in err
+    assert run(capsys, "import", str(tmp_path / "nope"), "--each-tenant")[0] == 4  # as for any missing path
 
 
 def test_r12_each_tenant_under_a_tenants_own_login_refuses_the_official_directory_it_may_not_write(

@@ -9,8 +9,8 @@ import json
 import sys
 from pathlib import Path
 
-from registry.agent_export import ExportReport, export_agents
 from registry import tenant_imports
+from registry.agent_export import ExportReport, export_agents
 from registry.agent_io import ImportRefused, import_agents
 from registry.scope_files import FILE_NAME as SCOPE_FILE
 from registry.text_files import TextFileError
