@@ -12,6 +12,11 @@
 The body is the instructions exactly: only the single newline that ends the file is not
 part of them. Files are read by registry.text_files (strict UTF-8, BOM dropped, CRLF → LF), the
 rule every command that reads a text file follows.
+
+The two fences are lines that are `---` from their first character (trailing blanks allowed, as a
+hand-edited file has them). An indented `---` is inside a value: YAML indents the continuation
+lines of a multi-line string, and an export of a name written in SQL as `Inj\n---\n…` held one
+(hostile round 13, R12; registry.yaml_files now writes such strings on one line).
 """
 
 from __future__ import annotations
@@ -28,6 +33,10 @@ from registry.text_files import normalise_text, read_text_file
 _FENCE = "---"
 
 
+def _is_fence(line: str) -> bool:
+    return line.rstrip(" \t") == _FENCE
+
+
 class AgentFileError(RegistryError):
     """An agent file that cannot be read: names the file and what to fix."""
 
@@ -35,12 +44,13 @@ class AgentFileError(RegistryError):
 def parse_agent_file(text: str, source: str = "<text>") -> AgentFile:
     """An agent file's text, as read (registry.text_files.normalise_text is applied here)."""
     lines = normalise_text(text).split("\n")
-    if not lines or lines[0].strip() != _FENCE:
+    if not lines or not _is_fence(lines[0]):
         raise AgentFileError(f"{source}: must start with a '---' line opening the front matter")
     try:
-        end = next(i for i, line in enumerate(lines[1:], start=1) if line.strip() == _FENCE)
+        end = next(i for i, line in enumerate(lines[1:], start=1) if _is_fence(line))
     except StopIteration:
-        raise AgentFileError(f"{source}: the front matter is not closed by a '---' line") from None
+        raise AgentFileError(f"{source}: the front matter is not closed by a '---' line (at the start of its "
+                             "line: an indented '---' belongs to a value)") from None
     try:
         header = yaml.safe_load("\n".join(lines[1:end])) or {}
     except yaml.YAMLError as error:

@@ -1,24 +1,26 @@
-"""Importing and exporting agent files (the seeds' format) through the API's write path.
+"""Importing agent files (the seeds' format) through the API's write path (exporting them:
+registry.agent_export).
 
 An import is all-or-nothing: every file is parsed and its instructions put through the gate
 first, and every refusal is reported together; only a clean set is written, in one
 transaction, creating what is new, updating what differs and leaving the rest untouched —
-so importing the same files twice changes nothing.
+so importing the same files twice changes nothing. An export of several tenants can be imported
+one tenant directory at a time, each all or nothing (registry.tenant_imports, `--each-tenant`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
-import yaml
 from psycopg.rows import class_row
 
 from registry import queries, scope_files
 from registry.agent_files import AgentFileError, read_agent_file
 from registry.api import Registry, check_prompt_fields
-from registry.errors import InvalidInput, RegistryError
+from registry.errors import RegistryError
 from registry.gate import InstructionsRejected, validate_instructions
 from registry.models import Agent, AgentContent, AgentFile
 from registry.shadowing import inherited
@@ -52,10 +54,12 @@ class ImportReport:
 class ImportRefused(RegistryError):
     """Some files were refused; nothing was written. `report.refused` lists every one."""
 
-    def __init__(self, report: ImportReport) -> None:
+    def __init__(self, report: ImportReport, hint: str | None = None) -> None:
         self.report = report
         lines = [f"import refused, nothing was written: {len(report.refused)} file(s) to fix"]
         lines += [f"  {source}: {reason}" for source, reason in report.refused]
+        if hint is not None:
+            lines.append(hint)  # what else to do (registry.tenant_imports.refusal_hint: an export of several tenants)
         super().__init__("\n".join(lines))
 
 
@@ -136,19 +140,37 @@ def accepted_files(path: Path) -> list[tuple[str, AgentFile]]:
     return files
 
 
+def import_paths(path: Path) -> tuple[list[Path], list[Path]]:
+    """The agent files and the scope files (scope.yaml) an import of `path` reads, each in name order."""
+    if path.name == scope_files.FILE_NAME and not path.is_dir():
+        return [], [path]
+    agents = agent_paths(path) if path.suffix != ".yaml" else []
+    return agents, sorted(path.rglob(scope_files.FILE_NAME)) if path.is_dir() else []
+
+
 def import_agents(registry: Registry, path: Path) -> ImportReport:
     """Import a file or a directory of agent files, and the scope files (scope.yaml: a tenant's or
     project's dataset groups and glossary terms) beside them: all of them, or none (ImportRefused)."""
-    scope_paths = [path] if path.name == scope_files.FILE_NAME and not path.is_dir() else \
-        sorted(path.rglob(scope_files.FILE_NAME)) if path.is_dir() else []
-    files = accepted_files(path) if path.suffix != ".yaml" else []
-    report = ImportReport()
+    return import_files(registry, *import_paths(path))
+
+
+def import_files(registry: Registry, agent_file_paths: list[Path], scope_file_paths: list[Path],
+                 tenant_rule: Callable[[str | int | None], str | None] | None = None) -> ImportReport:
+    """Import these agent and scope files in one transaction: all of them, or none (ImportRefused).
+    `tenant_rule`, given the tenant a file names, says why the file does not belong with the others
+    (registry.tenant_imports: a tenant directory holds that tenant's files), or None."""
+    files, report = check_files(agent_file_paths)
     scopes = []
-    for scope_path in scope_paths:
+    for scope_path in scope_file_paths:
         try:
             scopes.append((str(scope_path), scope_files.read_scope_file(scope_path)))
         except (scope_files.ScopeFileError, TextFileError, TextFileMissing) as error:
             report.refused.append((str(scope_path), str(error).removeprefix(f"{scope_path}: ")))
+    if tenant_rule is not None:
+        for source, named in [(source, agent.tenant) for source, agent in files] + \
+                             [(source, scope.tenant) for source, scope in scopes]:
+            if (reason := tenant_rule(named)) is not None:
+                report.refused.append((source, reason))
     if report.refused:
         raise ImportRefused(report)
     with registry.transaction() as conn:
@@ -164,48 +186,3 @@ def import_agents(registry: Registry, path: Path) -> ImportReport:
         report = apply_agent_files(registry, conn, files)
         report.names_added = names
         return report
-
-
-def render_agent_file(agent: Agent, tenant: str | None, project: str | None) -> str:
-    """The file that imports back to this agent, byte-stable (keys in a fixed order)."""
-    header: dict[str, object] = {}
-    if tenant is not None:
-        header["tenant"] = tenant
-    if project is not None:
-        header["project"] = project
-    header |= {"slug": agent.slug, "name": agent.name, "description": agent.description,
-               "when_to_use": agent.when_to_use, "requires": agent.requires, "status": agent.status}
-    if not agent.enabled:
-        header["enabled"] = False
-    if agent.note is not None:
-        header["note"] = agent.note
-    if agent.created_by is not None:
-        header["created_by"] = agent.created_by
-    if agent.tool_profile is not None:
-        header["tool_profile"] = agent.tool_profile.model_dump(mode="json")
-    front = yaml.safe_dump(header, allow_unicode=True, sort_keys=False, width=10_000)
-    return f"---\n{front}---\n{agent.instructions}\n"
-
-
-def export_agents(registry: Registry, directory: Path, tenant: str | int | None = None) -> list[Path]:
-    """Write every agent (or the official ones and one tenant's) as files under `directory`:
-    official/<slug>.md, <tenant>/<slug>.md, <tenant>/<project>/<slug>.md, and each layer's dataset
-    groups and glossary terms as <tenant>/scope.yaml and <tenant>/<project>/scope.yaml."""
-    written: list[Path] = []
-    if directory.exists() and not directory.is_dir():
-        raise InvalidInput(f"{directory}: exists and is not a folder: give a folder to export into")
-    with registry.transaction() as conn:
-        tenant_id = registry.scope_in(conn, tenant, None).tenant_id if tenant is not None else None
-        for agent_id, tenant_slug, project_slug in conn.execute(queries.agents_to_export, {"tenant": tenant_id}).fetchall():
-            agent, _ = registry.agent_in(conn, agent_id)
-            folder = directory.joinpath(*(part for part in (tenant_slug or "official", project_slug) if part))
-            target = folder / f"{agent.slug}.md"
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                target.write_text(render_agent_file(agent, tenant_slug, project_slug), encoding="utf-8")
-            except OSError as error:
-                raise InvalidInput(f"cannot write {target}: {error.strerror or error}; "
-                                   f"{len(written)} file(s) were written before it") from error
-            written.append(target)
-        written += scope_files.export_scope_files(conn, directory, tenant_id)
-    return written

@@ -2,8 +2,9 @@
 shares (docs/dba.md, "Hardening: what a superuser runs"; hostile-tenant round 5).
 
 Two parts. For the database: sql/ops/harden.sql, literal, revokes the advisory-lock,
-large-object, logical-message, WAL-position and transaction-id functions from PUBLIC (giving the
-WAL positions back to the services) and clears planner statistics left on customer text columns. For each named login: a CONNECTION LIMIT, a temp_file_limit, and
+large-object, logical-message, WAL-position, transaction-id and multixact-member functions from
+PUBLIC (giving the WAL positions back to the services) and clears planner statistics left on
+customer text columns. For each named login: a CONNECTION LIMIT, a temp_file_limit, and
 log_min_messages / log_min_error_statement that keep its messages out of the server log. temp_file_limit is a superuser-only setting, so a role default set by a
 superuser is one the login cannot SET back; a connection limit can be changed only by a role
 with CREATEROLE. What PostgreSQL 15 cannot bound for a login (LISTEN/NOTIFY, the user-settable
@@ -38,6 +39,9 @@ WAL_METERS = (r"^(pg_current_wal_(insert_|flush_)?lsn|pg_last_wal_(receive|repla
               r"|pg_get_replication_slots|pg_stat_get_replication_slot|pg_control_(checkpoint|recovery)"
               r"|pg_current_xact_id(_if_assigned)?|txid_current(_if_assigned|_snapshot)?|pg_current_snapshot"
               r"|pg_xact_status|txid_status)$")
+# The function that lists a multixact's members, the transaction ids locking a row (round 13, R17: an
+# official agent's lockers are other tenants' opt-outs).
+MULTIXACT_READERS = r"^pg_get_multixact_members$"
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,7 @@ class LoginState:
     log_min_messages: str | None  # its role default: "fatal" keeps its messages out of the server log
     other_databases: tuple[str, ...]  # where it may CONNECT and this database's revokes do not hold
     wal_meters: int = 0  # WAL-position and transaction-id functions it may still execute here
+    multixact_readers: int = 0  # pg_get_multixact_members, if it may still execute it here
 
 
 def login_statements(login: str, limits: LoginLimits) -> list[sql.Composed]:
@@ -130,6 +135,10 @@ def login_state(conn: psycopg.Connection, login: str) -> LoginState:
                            AND has_database_privilege(r.oid, d.oid, 'CONNECT') ORDER BY d.datname),
                   (SELECT count(*) FROM pg_proc p
                     WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname ~ %s
+                      AND has_function_privilege(r.oid, p.oid, 'EXECUTE')),
+                  (SELECT count(*) FROM pg_proc p
+                    WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname ~ %s
                       AND has_function_privilege(r.oid, p.oid, 'EXECUTE'))
-             FROM pg_roles r WHERE r.rolname = %s""", (ADVISORY_LOCKERS, WAL_METERS, login)).fetchone()
-    return LoginState(login, row[0], row[1], row[3], row[2], tuple(row[4]), row[5])
+             FROM pg_roles r WHERE r.rolname = %s""",
+        (ADVISORY_LOCKERS, WAL_METERS, MULTIXACT_READERS, login)).fetchone()
+    return LoginState(login, row[0], row[1], row[3], row[2], tuple(row[4]), row[5], row[6])

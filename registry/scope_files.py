@@ -19,7 +19,7 @@ import psycopg
 import yaml
 from pydantic import Field, ValidationError
 
-from registry import queries, vocabulary
+from registry import queries, vocabulary, yaml_files
 from registry.errors import InvalidInput, RegistryError
 from registry.models import Frozen, describe_validation_error
 from registry.text_files import read_text_file
@@ -64,7 +64,7 @@ def render_scope_file(tenant: str, project: str | None, groups: list[str], terms
     if project is not None:
         data["project"] = project
     data |= {"groups": groups, "terms": terms}
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000)
+    return yaml_files.dump(data)
 
 
 def apply_scope_file(registry, conn: psycopg.Connection, scope_file: ScopeFile) -> int:
@@ -74,8 +74,10 @@ def apply_scope_file(registry, conn: psycopg.Connection, scope_file: ScopeFile) 
                for kind, names in (("group", scope_file.groups), ("term", scope_file.terms)))
 
 
-def export_scope_files(conn: psycopg.Connection, directory: Path, tenant_id: int | None) -> list[Path]:
-    """<tenant>/scope.yaml and <tenant>/<project>/scope.yaml for every layer that has names."""
+def export_scope_files(conn: psycopg.Connection, directory: Path,
+                       tenant_id: int | None) -> list[tuple[Path, str, str | None]]:
+    """<tenant>/scope.yaml and <tenant>/<project>/scope.yaml for every layer that has names: each file
+    written, with its layer's tenant and project slugs."""
     layers: dict[tuple[str, str | None], dict[str, list[str]]] = {}
     for kind, tenant_slug, project_slug, name in conn.execute(queries.scope_names_to_export, {"tenant": tenant_id}):
         layers.setdefault((tenant_slug, project_slug), {"group": [], "term": []})[kind].append(name)
@@ -89,5 +91,5 @@ def export_scope_files(conn: psycopg.Connection, directory: Path, tenant_id: int
                               encoding="utf-8")
         except OSError as error:
             raise InvalidInput(f"cannot write {target}: {error.strerror or error}") from error
-        written.append(target)
+        written.append((target, tenant_slug, project_slug))
     return written

@@ -276,11 +276,11 @@ def test_registry_harden_limits_the_named_logins_and_says_what_holds(db, db_url,
     monkeypatch.setenv("REGISTRY_DATABASE_URL", db_url)
     assert main(["harden", "--login", TENANT_LOGIN, "--connection-limit", "3", "--temp-file-limit", "2MB"]) == 0
     out = capsys.readouterr().out
-    assert (f"Database {db.info.dbname}: advisory-lock, large-object, logical-message, WAL-position and "
-            "transaction-id functions revoked from PUBLIC (WAL positions kept for registry_service and staff); "
-            "planner statistics on customer text cleared.") in out
+    assert (f"Database {db.info.dbname}: advisory-lock, large-object, logical-message, WAL-position, "
+            "transaction-id and multixact-member functions revoked from PUBLIC (WAL positions kept for "
+            "registry_service and staff); planner statistics on customer text cleared.") in out
     assert (f"{TENANT_LOGIN}: connection limit 3, temp_file_limit 2MB, advisory locks here refused, "
-            "WAL positions here refused, log_min_messages fatal") in out
+            "WAL positions here refused, multixact members here refused, log_min_messages fatal") in out
     assert f"warning: {TENANT_LOGIN} may also connect to" in out
     with console(db, world) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
         conn.execute("SELECT lo_create(0)")  # round 4, #42: large objects revoked in the same step

@@ -23,14 +23,15 @@ def cmd_harden(args: argparse.Namespace) -> None:
     with db.connect() as conn:
         states = hardening.harden(conn, logins, limits)
         database = conn.info.dbname
-    print(f"Database {database}: advisory-lock, large-object, logical-message, WAL-position and transaction-id "
-          "functions revoked from PUBLIC (WAL positions kept for registry_service and staff); planner statistics "
-          "on customer text cleared.")
+    print(f"Database {database}: advisory-lock, large-object, logical-message, WAL-position, transaction-id and "
+          "multixact-member functions revoked from PUBLIC (WAL positions kept for registry_service and staff); "
+          "planner statistics on customer text cleared.")
     for state in states:
         locks = "refused" if state.advisory_lockers == 0 else f"{state.advisory_lockers} function(s) still granted to it"
         meters = "refused" if state.wal_meters == 0 else f"{state.wal_meters} function(s) still granted to it"
+        members = "refused" if state.multixact_readers == 0 else "still granted to it"
         print(f"{state.name}: connection limit {state.connection_limit}, temp_file_limit {state.temp_file_limit}, "
-              f"advisory locks here {locks}, WAL positions here {meters}, "
+              f"advisory locks here {locks}, WAL positions here {meters}, multixact members here {members}, "
               f"log_min_messages {state.log_min_messages or 'not set'}")
         if state.other_databases:
             shown = ", ".join(state.other_databases[:5]) + (" …" if len(state.other_databases) > 5 else "")
@@ -41,7 +42,7 @@ def cmd_harden(args: argparse.Namespace) -> None:
 
 def register(commands: argparse._SubParsersAction) -> None:
     p = command(commands, "harden", "as a superuser: revoke advisory locks, large objects, WAL messages, WAL "
-                "positions and transaction ids from PUBLIC in the database, clear planner statistics on customer text, and give tenant logins a "
+                "positions, transaction ids and multixact members from PUBLIC in the database, clear planner statistics on customer text, and give tenant logins a "
                 "connection limit, a temp_file_limit and no server-log output", cmd_harden)
     p.add_argument("--login", action="append", metavar="NAME", help="a tenant's login to limit (repeatable); "
                    "without it, only the database is hardened")

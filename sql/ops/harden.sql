@@ -86,6 +86,15 @@ BEGIN
 END
 $$;
 
+-- A row's lockers (round 13, R17): an opt-out's foreign key takes FOR KEY SHARE on the agent it
+-- names, and an official agent is a row every tenant reads. Two tenants opting out of it at once make
+-- its xmax a multixact, and pg_get_multixact_members(xmax) listed both lockers' transaction ids — that
+-- another transaction referenced the row, and when, against the caller's own ids. The registry calls
+-- it nowhere; monitoring keeps it. Not revoked, because no privilege covers it: xmax itself, a system
+-- column every reader of the row has, like ctid (docs/security.md, "What is not covered").
+REVOKE EXECUTE ON FUNCTION pg_get_multixact_members(xid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION pg_get_multixact_members(xid) TO pg_monitor;
+
 -- Planner statistics on customer text (round 6, #1): revision 0010 sets their statistics target
 -- to 0, which stops ANALYZE sampling them but leaves what it sampled before; only a superuser
 -- may delete that. A column of a row-level-security table with target 0 has no statistics to keep.
