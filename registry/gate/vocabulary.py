@@ -29,23 +29,11 @@ class Lexicon:
     # (first word, second word) -> [(words after the second, class)]: most phrases, looked up in one step
     pairs: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     classes: set[str] = field(default_factory=set)
-    # `pairs` split by the third word, built once all entries are in (`index_pairs`): a common pair ("do not",
-    # "o que", "como se") starts dozens of phrases, and the word after it rules out most of them at once
+    # `pairs` again, split by the third word (kept by `add`): a common pair ("do not", "o que", "como se") starts
+    # dozens of phrases, and the word after it rules out most of them at once. For each pair: the phrases by their
+    # third word, and those the third word cannot select (the pair alone, or a third word written "word*"), each
+    # with its place in `pairs`, so that matches come out in the same order.
     pairs_by_third: dict[tuple[str, str], tuple[dict[str, list], list]] = field(default_factory=dict)
-
-    def index_pairs(self) -> None:
-        """For each pair: phrases by their third word, and those the third word cannot select (the pair alone,
-        or a third word written "word*"); each candidate keeps its place in `pairs`, so matches keep their order."""
-        self.pairs_by_third = {}
-        for key, candidates in self.pairs.items():
-            by_third: dict[str, list] = {}
-            others: list = []
-            for place, (rest, cls) in enumerate(candidates):
-                if rest and not rest[0].endswith("*"):
-                    by_third.setdefault(rest[0], []).append((place, rest, cls))
-                else:
-                    others.append((place, rest, cls))
-            self.pairs_by_third[key] = (by_third, others)
 
     def add(self, cls: str, entry: str) -> None:
         star = entry.endswith("*")
@@ -69,7 +57,15 @@ class Lexicon:
             else:
                 self.words.setdefault(word, set()).add(cls)
         elif not folded[1].endswith("*"):
-            self.pairs.setdefault((folded[0], folded[1]), []).append((tuple(folded[2:]), cls))
+            key, rest = (folded[0], folded[1]), tuple(folded[2:])
+            candidates = self.pairs.setdefault(key, [])
+            candidates.append((rest, cls))
+            by_third, others = self.pairs_by_third.setdefault(key, ({}, []))
+            entry_at = (len(candidates) - 1, rest, cls)
+            if rest and not rest[0].endswith("*"):
+                by_third.setdefault(rest[0], []).append(entry_at)
+            else:
+                others.append(entry_at)
         else:
             self.phrases.setdefault(folded[0], []).append((tuple(folded[1:]), cls))
 
@@ -86,7 +82,6 @@ def lexicon() -> Lexicon:
         for cls, words in entries.items():
             for entry in words:
                 built.add(cls, entry)
-    built.index_pairs()
     return built
 
 
