@@ -118,27 +118,27 @@ def harden(conn: psycopg.Connection, logins: Sequence[str], limits: LoginLimits)
     return [login_state(conn, login) for login in logins]
 
 
+# How many pg_catalog functions whose name matches the parameter the role may still execute here.
+_EXECUTABLE = """(SELECT count(*) FROM pg_proc p
+                    WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname ~ %s
+                      AND has_function_privilege(r.oid, p.oid, 'EXECUTE'))"""
+
+
 def login_state(conn: psycopg.Connection, login: str) -> LoginState:
     row = conn.execute(
-        """SELECT r.rolconnlimit,
+        f"""SELECT r.rolconnlimit,
                   (SELECT substr(c, length('temp_file_limit=') + 1)
                      FROM pg_db_role_setting s, unnest(s.setconfig) c
                     WHERE s.setrole = r.oid AND s.setdatabase = 0 AND c LIKE 'temp_file_limit=%%'),
                   (SELECT substr(c, length('log_min_messages=') + 1)
                      FROM pg_db_role_setting s, unnest(s.setconfig) c
                     WHERE s.setrole = r.oid AND s.setdatabase = 0 AND c LIKE 'log_min_messages=%%'),
-                  (SELECT count(*) FROM pg_proc p
-                    WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname ~ %s
-                      AND has_function_privilege(r.oid, p.oid, 'EXECUTE')),
+                  {_EXECUTABLE},
                   ARRAY(SELECT d.datname FROM pg_database d
                          WHERE d.datallowconn AND d.datname <> current_database()
                            AND has_database_privilege(r.oid, d.oid, 'CONNECT') ORDER BY d.datname),
-                  (SELECT count(*) FROM pg_proc p
-                    WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname ~ %s
-                      AND has_function_privilege(r.oid, p.oid, 'EXECUTE')),
-                  (SELECT count(*) FROM pg_proc p
-                    WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname ~ %s
-                      AND has_function_privilege(r.oid, p.oid, 'EXECUTE'))
+                  {_EXECUTABLE},
+                  {_EXECUTABLE}
              FROM pg_roles r WHERE r.rolname = %s""",
         (ADVISORY_LOCKERS, WAL_METERS, MULTIXACT_READERS, login)).fetchone()
     return LoginState(login, row[0], row[1], row[3], row[2], tuple(row[4]), row[5], row[6])
