@@ -26,14 +26,13 @@ class Lexicon:
     prefixes: dict[str, list[tuple[str, set[str]]]] = field(default_factory=dict)
     # first word -> [(remaining words, class)], for multi-word entries; a remaining word may end in "*"
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
-    # (first word, second word) -> [(words after the second, class)]: most phrases, looked up in one step
-    pairs: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    # (first word, second word) -> the phrases it starts, most of them, looked up in one step: those with a third
+    # word, by that word (a common pair — "do not", "o que", "como se" — starts dozens of phrases, and the word after
+    # it rules out most at once), and those it cannot select (the pair alone, or a third word written "word*"). Each
+    # is (its place among the pair's phrases, words after the second, class): matches come out in the order added.
+    pairs: dict[tuple[str, str], tuple[dict[str, list[tuple[int, tuple[str, ...], str]]],
+                                       list[tuple[int, tuple[str, ...], str]]]] = field(default_factory=dict)
     classes: set[str] = field(default_factory=set)
-    # `pairs` again, split by the third word (kept by `add`): a common pair ("do not", "o que", "como se") starts
-    # dozens of phrases, and the word after it rules out most of them at once. For each pair: the phrases by their
-    # third word, and those the third word cannot select (the pair alone, or a third word written "word*"), each
-    # with its place in `pairs`, so that matches come out in the same order.
-    pairs_by_third: dict[tuple[str, str], tuple[dict[str, list], list]] = field(default_factory=dict)
 
     def add(self, cls: str, entry: str) -> None:
         star = entry.endswith("*")
@@ -57,15 +56,13 @@ class Lexicon:
             else:
                 self.words.setdefault(word, set()).add(cls)
         elif not folded[1].endswith("*"):
-            key, rest = (folded[0], folded[1]), tuple(folded[2:])
-            candidates = self.pairs.setdefault(key, [])
-            candidates.append((rest, cls))
-            by_third, others = self.pairs_by_third.setdefault(key, ({}, []))
-            entry_at = (len(candidates) - 1, rest, cls)
+            rest = tuple(folded[2:])
+            by_third, others = self.pairs.setdefault((folded[0], folded[1]), ({}, []))
+            entry = (len(others) + sum(map(len, by_third.values())), rest, cls)
             if rest and not rest[0].endswith("*"):
-                by_third.setdefault(rest[0], []).append(entry_at)
+                by_third.setdefault(rest[0], []).append(entry)
             else:
-                others.append(entry_at)
+                others.append(entry)
         else:
             self.phrases.setdefault(folded[0], []).append((tuple(folded[1:]), cls))
 
@@ -116,7 +113,7 @@ def _rest_matches(rest: tuple[str, ...], tokens: list[str], at: int) -> bool:
 def classes_at(tokens: list[str], lex: Lexicon) -> dict[str, list[tuple[int, int]]]:
     """For each class, the (start, end) token spans of its entries in `tokens`."""
     found: dict[str, list[tuple[int, int]]] = {}
-    phrases, pairs = lex.phrases, lex.pairs_by_third
+    phrases, pairs = lex.phrases, lex.pairs
     count = len(tokens)
     for i, token in enumerate(tokens):
         classes = _WORD_CLASSES.get(token)
