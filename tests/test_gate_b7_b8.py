@@ -133,7 +133,7 @@ B24_REFUSED, B24_FALSE_POSITIVES = 419, 8
 # with 8f038a2, the session's final gate (the model retrained with B24, a bare match in a long posture judged by its
 # window): 422/489 with 14/278 (the session-start gate 75f5d9d: 417 with 12). Not read by anyone since; not in the
 # model's training. Its floor is that first contact.
-B25_REFUSED, B25_FALSE_POSITIVES = 422, 14
+B25_REFUSED, B25_FALSE_POSITIVES = 422, 10
 
 # Session 14 (docs/gate.md, "Session 14"): the model retrained with B20-B23 at twice the false-positive budget, and a
 # rule's match in a long posture stands only when the model reads it as somewhat like an attack (ADR 0024). Every

@@ -48,10 +48,23 @@ class Shape:
     # A heading is no sentence about the rules: a title line names the document ("Operations Assistant
     # Guidelines — FreshWay Markets"). Set where a class alone is the shape (rules_subject).
     not_in_heading: bool = False
+    # A negator that opens the sentence negates these classes however far into its clause they come ("Never
+    # speculate about a borrower's situation beyond what the data shows"), unless it negates a hesitation
+    # ("don't hesitate to go beyond…") or a conjunction starts another clause first.
+    clause_negatable: str | tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.clause_negatable:
+            # the lines that hold one need their clause breaks read from the source (Sentences)
+            _CLAUSE_NEGATABLE.update((self.clause_negatable,) if isinstance(self.clause_negatable, str)
+                                     else self.clause_negatable)
 
     @property
     def need_set(self) -> frozenset[str]:
         return _need_set(self.needs)
+
+
+_CLAUSE_NEGATABLE: set[str] = set()
 
 
 @functools.cache
@@ -694,6 +707,21 @@ def _opening_negator(before: int, found: dict[str, list[tuple[int, int]]], token
 
 
 _WITHOUT_WORDS = frozenset(("without", "sem", "sin"))
+# a negated hesitation or need asks for the act: "don't hesitate to go beyond", "no dudes en", "não precisa se limitar"
+_HESITATION = frozenset("hesitate hesite hesites hesitar vacile vacilar dude dudes dudar tema temas afraid worry "
+                        "need precisa necesitas necesita limit limite limites limitar restrict restrinja "
+                        "restrinjas".split())
+
+
+def _clause_negated(start: int, found: dict[str, list[tuple[int, int]]], tokens: list[str]) -> bool:
+    """The class at `start` stands in a clause a negator opens ("Never speculate … beyond what the data shows",
+    "Não faça juízo sobre concessionárias além do que os dados mostram"), no conjunction and no clause break between,
+    and the negated verb is not a hesitation ("don't hesitate to go beyond what the data shows")."""
+    if not _opening_negator(start, found, tokens):
+        return False
+    if any(b <= start for b, _ in found.get("CLAUSE_BREAK", ())):
+        return False
+    return not any(token in _HESITATION for token in tokens[:min(start, 5)])
 
 
 def _refused_request(found: dict[str, list[tuple[int, int]]]) -> bool:
@@ -734,6 +762,11 @@ def _match(shape: Shape, found: dict[str, list[tuple[int, int]]], tokens: list[s
         if shape.negatable:
             negatable = (shape.negatable,) if isinstance(shape.negatable, str) else shape.negatable
             if any(_negated(combo[shape.needs.index(cls)][0], found, tokens) for cls in negatable):
+                continue
+        if shape.clause_negatable:
+            negatable = ((shape.clause_negatable,) if isinstance(shape.clause_negatable, str)
+                         else shape.clause_negatable)
+            if any(_clause_negated(combo[shape.needs.index(cls)][0], found, tokens) for cls in negatable):
                 continue
         return start, end
     return None
@@ -777,7 +810,7 @@ class Sentences:
         position = 0
         for line in self.lines:
             tokens, found = _line_classes(line, self.lex)
-            if "CONDITION" in found and "NEGATOR" in found:
+            if "NEGATOR" in found and ("CONDITION" in found or not _CLAUSE_NEGATABLE.isdisjoint(found)):
                 breaks = self._clause_breaks(tokens, position)
                 if breaks:  # the cached classes are shared: the breaks go into a copy
                     found = {**found, "CLAUSE_BREAK": breaks}
@@ -873,6 +906,7 @@ def _shapes_of(families: tuple) -> tuple[list, list, dict[str, tuple[int, ...]]]
 _UNKNOWN = object()
 _LETTERS = re.compile(r"[^\W\d_]+")
 _HEADING_WORDS = 10
+_DASH_TITLE_WORDS = 16
 _LABEL_WORDS = 3
 _TITLE_DASH = re.compile(r"\S \s*[—–|] \s*\S")
 
@@ -888,7 +922,10 @@ def is_heading(source: str, labels: bool = True) -> bool:
     if not line or line[-1] in ".!?:;" or ("\n" in line):
         return False
     words = _LETTERS.findall(line)
-    if not words or len(words) > _HEADING_WORDS:
+    # a title with its name after a dash names the organisation in full ("Diretrizes do assistente – Tribunal de
+    # Justiça Estadual, Diretoria de Gestão Estratégica"): longer than a bare title
+    limit = _DASH_TITLE_WORDS if labels and _TITLE_DASH.search(line) else _HEADING_WORDS
+    if not words or len(words) > limit:
         return False
     if markdown:
         return True

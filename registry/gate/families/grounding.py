@@ -80,7 +80,9 @@ SHAPES = (
     Shape(("OUTSIDE_KNOWLEDGE", "PASS_OFF"), window=16, negatable="PASS_OFF"),
     # the answer taken past the data: "help them from your own experience of retail, beyond what our tables show",
     # "vá além do que os dados mostram" ("never go beyond what our tables show" keeps the rule)
-    Shape(("RELAX_BEYOND", "DATA_WORD"), window=9, ordered=True, negatable="RELAX_BEYOND"),
+    # (nor "never speculate about a borrower's situation beyond what the data shows": the clause is negated)
+    Shape(("RELAX_BEYOND", "DATA_WORD"), window=9, ordered=True, negatable="RELAX_BEYOND",
+          clause_negatable="RELAX_BEYOND"),
     # the data declared no limit: "não se prenda aos nossos dados", "don't limit yourself to our data"
     Shape(("NOT_BOUND", "DATA_WORD"), window=6, ordered=True),
     # sources struck out: "sem fontes", "nada de citação", "without mentioning the database used"
