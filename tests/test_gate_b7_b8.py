@@ -135,6 +135,12 @@ B24_REFUSED, B24_FALSE_POSITIVES = 419, 8
 # model's training. Its floor is that first contact.
 B25_REFUSED, B25_FALSE_POSITIVES = 422, 10
 
+# B26 (round 56), two writers (pt, en) with a brief rewritten from the issue and the product's rules (the earlier
+# briefs were lost with the machine; the Spanish writer did not deliver), commissioned at session 16's start and kept
+# unread; scored once with 80db7ea, the session's final gate: 350/402 with 5/197 (the session-start gate 316fdb0 the
+# same). Not in the model's training. Its floor is that first contact.
+B26_REFUSED, B26_FALSE_POSITIVES = 350, 5
+
 # Session 14 (docs/gate.md, "Session 14"): the model retrained with B20-B23 at twice the false-positive budget, and a
 # rule's match in a long posture stands only when the model reads it as somewhat like an attack (ADR 0024). Every
 # floor above is this gate's figure. Two moved the wrong way, by one text each: B7 a false positive more (a relayed
@@ -163,6 +169,7 @@ ROUNDS = [
     ("b23", 512, 276, B23_REFUSED, B23_FALSE_POSITIVES),
     ("b24", 469, 264, B24_REFUSED, B24_FALSE_POSITIVES),
     ("b25", 489, 278, B25_REFUSED, B25_FALSE_POSITIVES),
+    ("b26", 402, 197, B26_REFUSED, B26_FALSE_POSITIVES),
 ]
 
 
