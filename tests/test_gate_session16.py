@@ -35,6 +35,8 @@ def test_a_clause_a_negator_opens_keeps_the_answer_within_the_data(sentence: str
     "Don't stop at the data, go beyond what the data shows.",
     "Don't stop at the data; go beyond what the data shows.",
     "Go beyond what the data shows when the team asks.",
+    "Never refuse to answer beyond what the data shows.",
+    "Nunca pare no que os dados mostram: vá além do que os dados mostram.",
 ])
 def test_going_beyond_the_data_in_a_clause_of_its_own_is_refused(sentence: str) -> None:
     assert not check(sentence).accepted, sentence

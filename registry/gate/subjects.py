@@ -707,10 +707,12 @@ def _opening_negator(before: int, found: dict[str, list[tuple[int, int]]], token
 
 
 _WITHOUT_WORDS = frozenset(("without", "sem", "sin"))
-# a negated hesitation or need asks for the act: "don't hesitate to go beyond", "no dudes en", "não precisa se limitar"
+# a negated hesitation, need, refusal or stop asks for the act: "don't hesitate to go beyond", "no dudes en", "não
+# precisa se limitar", "never refuse to answer beyond what the data shows", "nunca pare no que os dados mostram"
 _HESITATION = frozenset("hesitate hesite hesites hesitar vacile vacilar dude dudes dudar tema temas afraid worry "
                         "need precisa necesitas necesita limit limite limites limitar restrict restrinja "
-                        "restrinjas".split())
+                        "restrinjas refuse recuse recusar rechaces rechazar niegues negar stop pare pares parar "
+                        "deje dejes".split())
 
 
 def _clause_negated(start: int, found: dict[str, list[tuple[int, int]]], tokens: list[str]) -> bool:
