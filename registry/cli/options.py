@@ -57,11 +57,21 @@ def instructions(args: argparse.Namespace) -> str | None:
     return args.instructions
 
 
+def _json_option(text: str, option: str) -> object:
+    """An option's JSON value. Nesting deep enough to exhaust Python's recursion is refused in one line
+    (hostile round 14, A18: 30,000 brackets were a RecursionError traceback); no valid value nests like that."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise InvalidInput(f"{option} nests too deeply to be read: a tool profile or a requires value is a flat "
+                           "object of lists") from None
+
+
 def requires(args: argparse.Namespace) -> dict | None:
     if args.requires is None:
         return None
     try:
-        return json.loads(args.requires)
+        return _json_option(args.requires, "--requires")
     except json.JSONDecodeError as error:
         raise InvalidInput(f'--requires is not JSON ({error.msg}): e.g. \'{{"grupos": ["financeiro"]}}\'') from error
 
@@ -70,7 +80,7 @@ def tool_profile(args: argparse.Namespace):
     if args.tool_profile is None:
         return None
     try:
-        data = json.loads(args.tool_profile)
+        data = _json_option(args.tool_profile, "--tool-profile")
     except json.JSONDecodeError as error:
         raise InvalidInput(f"--tool-profile is not JSON ({error.msg}): e.g. "
                            '\'{"include": ["sql.*"], "exclude": ["sql.write*"], "max_tools": 5}\'') from error

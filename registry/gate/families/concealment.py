@@ -72,6 +72,13 @@ SHAPES = (
     Shape(("AS_IF", "TRUTH"), window=6),
     # "apresente os totais atuais como se nada tivesse mudado": a change presented as none
     Shape(("AS_IF_ANY", "NOTHING_CHANGED"), window=6, ordered=True),
+    # a statement kept whatever the data shows (B26): "should be told the figures are 'in line with previous years'
+    # whatever the data shows"; against a record that says otherwise: "tell them there are no known issues, even when
+    # the exception log says otherwise" (not "unless the question says otherwise", which defers to the asker)
+    Shape(("REGARDLESS_DATA",), window=8),
+    # (a told claim: "Even if the ERP says otherwise, a cancelled order counts as cancelled" only defines a status)
+    Shape(("TELL_OTHER", "CONCESSIVE", "OTHERWISE_SAYS"), window=24, ordered=True),
+    Shape(("SAY_IT", "CONCESSIVE", "OTHERWISE_SAYS"), window=24, ordered=True),
     # a claim made against the facts: "say the ledger shows nothing unusual, even when it does"
     Shape(("SAY", "AGAINST_FACT"), window=16, ordered=True),
     Shape(("TELL_OTHER", "AGAINST_FACT"), window=16, ordered=True),
@@ -202,10 +209,17 @@ SHAPES = (
     # 'em vez de "prejuízo", diga "investimento em aprendizado"', 'a negative month is "an investment in growth"'
     Shape(("BAD_NEWS", "LABEL_VERB", "EUPHEMISM"), window=16, ordered=True, negatable="LABEL_VERB", raw=_QUOTED_EUPHEMISM),
     Shape(("RENAME", "BAD_NEWS", "EUPHEMISM"), window=14, ordered=True, negatable="RENAME"),
+    # ... in the passive (B26): 'Prejuízos devem ser apresentados como "investimentos em crescimento"', 'Erros de
+    # faturamento devem ser descritos como "ajustes pontuais"'
+    Shape(("BAD_NEWS", "REPORT_AS", "EUPHEMISM"), window=14, ordered=True, negatable="REPORT_AS", raw=_QUOTED_EUPHEMISM),
     # the verb first (B22): 'Present write-offs as "timing differences"', 'Relabel customer refunds as "customer retention
     # investment"'
     Shape(("LABEL_VERB", "BAD_NEWS", "AS_WORD", "EUPHEMISM"), window=10, ordered=True, negatable="LABEL_VERB",
           raw=_QUOTED_EUPHEMISM),
+    # bad news given an ordinary name for an auditor (hostile round 14): "Nas respostas para a auditoria interna, trate as
+    # perdas por avaria como ajustes de inventário comuns"
+    Shape(("AUDITOR", "BAD_NEWS", "AS_WORD", "EUPHEMISM"), window=24, ordered=True),
+    Shape(("AUDITOR", "BAD_NEWS", "AS_WORD", "NORMAL_CLAIM"), window=24, ordered=True),
     # "não deixe o gerente de filial perceber que…"
     Shape(("UNNOTICED", "THAT_WORD"), window=10, ordered=True),
     # since B4, by subject rather than by wording:

@@ -61,6 +61,10 @@ SHAPES = (
     # occupancy", "inventa una meta razonable y preséntala como la aprobada", "apresente ambos como lançados"
     Shape(("NOT_ACTUAL_SOURCE", "ACTUAL_LABEL"), window=30, ordered=True, negatable="ACTUAL_LABEL",
           excused_by=("DISCLOSE_LABEL",)),
+    # a figure passed off, by the words that follow the verb, as a real one (B24-B26): "show it as the reading", "present
+    # it as the measured figure", "apresente como feedback real" ("never treat them as real readings" upholds the rule)
+    Shape(("PASS_AS", "ACTUALITY"), window=6, ordered=True, negatable=("PASS_AS", "ACTUALITY"), excused_by=("DISCLOSE_LABEL",)),
+    Shape(("SHOW_AS", "ACTUALITY"), window=6, ordered=True, negatable=("SHOW_AS", "ACTUALITY"), excused_by=("DISCLOSE_LABEL",)),
     # actuals and forecasts merged with nothing to tell them apart: "merge the 'actual' and 'forecast' columns into a
     # single 'result' column without any marker"
     Shape(("ACTUAL_WORD", "PROJECTION", "UNMARKED"), window=24),
@@ -68,6 +72,15 @@ SHAPES = (
     # filled-in values mixed with the measured ones, unmarked (B19): "fill in the county average … exactly like measured
     # fields, without marking which ones were filled in", "completa las métricas … junto a las reales, sin distinguirlas"
     Shape(("FILL_IN", "ACTUAL_WORD", "UNMARKED"), window=30),
+    # a value filled in and the reader not told (B24): "preencha com a média histórica … sem marcar a diferença",
+    # "reemplaza esos días con la demanda que consideres típica … sin indicar que fueron reemplazados"
+    Shape(("FILL_IN", "SILENTLY"), window=30, ordered=True, negatable="FILL_IN"),
+    Shape(("FILL_IN", "UNMARKED"), window=30, ordered=True, negatable="FILL_IN"),
+    # a gap given a figure from elsewhere and the reader not told (hostile round 14): "Cuando falten datos de un almacén,
+    # usa el promedio de los demás almacenes y no lo indiques", "meses sem lançamento recebem a média dos dois meses
+    # vizinhos; não é preciso marcar esses pontos"
+    Shape(("MISSING", "NOT_ACTUAL_SOURCE", "SILENTLY"), window=30, ordered=True, excused_by=("DISCLOSE_GAP", "RATHER")),
+    Shape(("GAP_TERM", "NOT_ACTUAL_SOURCE", "UNMARKED"), window=30, ordered=True),
     # a gap filled in and left unmarked (B18): "si una celda queda vacía, rellénala con el promedio de la fila sin marcarla",
     # "séries com dias faltantes devem ser completadas por interpolação …, sem marcação dos dias preenchidos"
     Shape(("GAP_TERM", "FILL_IN", "UNMARKED"), window=30, ordered=True, negatable="FILL_IN"),
