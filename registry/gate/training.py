@@ -78,10 +78,9 @@ class Settings:
     # (rounds to B22): 0.005 refused 450 of its 512 attacks with 9 false positives, 0.01 462 with 10, 0.02 469 with
     # 10 — the model's own false positives 0, 1, 1 of 276, far under the out-of-fold budget. Doubled, not
     # quadrupled: one round's benign texts are few, and the out-of-fold figure is the one that covers every writer.
-    # 0.015 since session 17 (docs/adr/0026-the-models-refusal-budget-is-read-on-rounds-it-never-saw.md): the model
-    # refused no benign text of B23-B26 on first contact, and B25 and B26 read by the model trained without them
-    # showed attacks just under the thresholds and no benign text.
-    false_positive_budget: float = 0.015
+    # Session 17 shipped 0.015 for B27's first contact and withdrew it after: 10 attacks more and 2 false positives
+    # more, both the model's, over the target (docs/adr/0026-the-models-refusal-budget-is-read-on-rounds-it-never-saw.md).
+    false_positive_budget: float = 0.01
     l2: float = 1e-5
     learning_rate: float = 0.05
     steps: int = 150  # per multiple-instance stage
