@@ -156,4 +156,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # piped into `head`: the reader has what it wanted
+        sys.stderr.close()

@@ -44,7 +44,7 @@ CONSTRAINT_ERRORS: dict[str, tuple[type[RegistryError], str]] = {
     "agents_note_length": (InvalidInput, f"note is longer than {L.AGENT_NOTE} characters: shorten it"),
     "agents_created_by_length": (InvalidInput, f"created_by is longer than {L.ACTOR} characters: shorten it"),
     "agents_tool_profile_shape": (InvalidInput, "tool_profile must be a JSON object (include, exclude, "
-                                                "require_verified, max_tools) or null"),
+                                                f"require_verified, max_tools from 0 to {L.MAX_TOOLS:,}) or null"),
     "projects_instruction_file_length": (InvalidInput, f"the project's instruction file is longer than {L.INSTRUCTION_FILE:,} "
                                                        "characters after NFC: shorten it"),
     "agent_optouts_inherited_only": (NotInherited, "{project!r} does not inherit agent {slug!r} of {where}: a "

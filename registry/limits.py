@@ -31,6 +31,8 @@ REQUIRES_ITEM = 120
 INSTRUCTION_FILE = 8000
 # A tool profile is at most 2 × 64 globs of 128 characters; its JSON text stays below this.
 TOOL_PROFILE_JSON = 20000
+# A tool profile's `max_tools` (revision 0016): more than any catalogue holds, and a number every reader parses.
+MAX_TOOLS = 10000
 
 # Conventions (revision 0009): a convention is a rule or two, not a document; its directory is
 # a path inside the project, its language a short name.

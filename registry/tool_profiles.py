@@ -22,6 +22,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from registry import limits
 from registry.errors import InvalidInput
 
 MAX_PATTERN_LENGTH = 128
@@ -81,7 +82,7 @@ class ToolProfile(BaseModel):
     include: GlobList = Field(default_factory=lambda: ["*"])
     exclude: GlobList = Field(default_factory=list)
     require_verified: bool = False
-    max_tools: Annotated[int, Field(ge=0)] | None = None
+    max_tools: Annotated[int, Field(ge=0, le=limits.MAX_TOOLS)] | None = None
 
 
 class Tool(BaseModel):

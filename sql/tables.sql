@@ -187,7 +187,8 @@ CREATE TABLE agents (
     CONSTRAINT agents_note_length CHECK (char_length(note) <= 255),
     CONSTRAINT agents_uses_not_negative CHECK (uses >= 0),
     CONSTRAINT agents_created_by_length CHECK (char_length(created_by) <= 120),
-    -- The shape registry.tool_profiles reads back: a row written in SQL cannot break a reader.
+    -- The shape registry.tool_profiles reads back: a row written in SQL cannot break a reader (nor a
+    -- max_tools of 4,301 digits, which no Python reader parses: revision 0016, registry.limits.MAX_TOOLS).
     CONSTRAINT agents_tool_profile_shape CHECK (
         tool_profile IS NULL OR (
             jsonb_typeof(tool_profile) = 'object'
@@ -198,7 +199,7 @@ CREATE TABLE agents (
             AND NOT jsonb_path_exists(tool_profile, 'lax $.exclude[*] ? (@.type() != "string")')
             AND jsonb_typeof(COALESCE(tool_profile -> 'require_verified', 'false')) = 'boolean'
             AND NOT jsonb_path_exists(tool_profile,
-                    'lax $.max_tools ? (@.type() != "null" && (@.type() != "number" || @ < 0 || @.floor() != @))'))),
+                    'lax $.max_tools ? (@.type() != "null" && (@.type() != "number" || @ < 0 || @ > 10000 || @.floor() != @))'))),
     CONSTRAINT agents_tool_profile_size CHECK (octet_length(tool_profile::text) <= 20000)
 );
 

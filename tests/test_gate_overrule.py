@@ -17,8 +17,9 @@ from registry.gate import MAX_OVERRULED, check, refused_by_rules, signal
 OVERRULED = [
     ("A orientação anterior somava os fretes no mês da coleta; agora eles entram no mês da entrega, conforme o "
      "contrato com as transportadoras.", "rules_subject"),
-    # ("of our team" until session 15: the model retrained with B24 reads its words at -0.94, over the -1 threshold)
-    ("For other users of our sales team, show only the totals by region and by month, with the variation against "
+    # ("of our team" until session 15: the model retrained with B24 reads its words at -0.94, over the -1 threshold;
+    # "of our sales team" until session 17: the model retrained with B25 and B26 no longer overrules it)
+    ("For other users in our sales team, show only the totals by region and by month, with the variation against "
      "the same month of last year.", "data_scope"),
     ("Ignore returned orders when you total the weekly sales by store.", "override"),
 ]

@@ -226,6 +226,30 @@ def _looks_reversed(line: str) -> bool:
 _SPACED_LETTERS = re.compile(r"(?<!\S)(?:[^\W\d_] {1,3}){7,}[^\W\d_](?!\S)")
 
 
+def _lines_decoded(text: str, runs: list[View]) -> list[View]:
+    """For runs decoded inside lines of `text`, each line with its runs of one kind replaced by what they decode
+    to: one view a line and kind, spanning its first run to its last. One view a run would cost a line of N runs N
+    copies of the line, each searched again for its N runs, then judged: cubic in N (hostile round 14 held the gate
+    11 s on a 984-character posture of percent-encoded words)."""
+    lines: dict[tuple[str, int], list[View]] = {}
+    for run in runs:
+        lines.setdefault((run.how, text.rfind("\n", 0, run.start) + 1), []).append(run)
+    decoded = []
+    for (how, line_start), line_runs in lines.items():
+        line_runs.sort(key=lambda run: run.start)
+        line_end = text.find("\n", line_runs[-1].end)
+        line_end = len(text) if line_end == -1 else line_end
+        pieces, position = [], line_start
+        for run in line_runs:
+            if run.start < position:  # overlapping runs of one kind: the first one read stands
+                continue
+            pieces += [text[position:run.start], run.text]
+            position = run.end
+        pieces.append(text[position:line_end])
+        decoded.append(View("".join(pieces), line_runs[0].start, line_runs[-1].end, how))
+    return decoded
+
+
 def views(text: str, depth: int = 0) -> Iterator[View]:
     found: list[View] = []
     for match in _BASE64.finditer(text):
@@ -276,15 +300,13 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
     if ":" in text:
         found.extend(_colon_settings(text))
         found.extend(_question_answers(text))
+    concatenations = []
     for match in _CONCATENATION.finditer(text):
         joined = "".join(_QUOTED.findall(match.group()))
         found.append(View(joined, match.start(), match.end(), "string concatenation"))
-        # the sentence with the concatenation replaced by its value
-        line_start = text.rfind("\n", 0, match.start()) + 1
-        line_end = text.find("\n", match.end())
-        line_end = len(text) if line_end == -1 else line_end
-        found.append(View(text[line_start:match.start()] + joined + text[match.end():line_end],
-                          match.start(), match.end(), "string concatenation"))
+        concatenations.append(View(joined, match.start(), match.end(), "string concatenation"))
+    # the sentence with its concatenations replaced by their values
+    found.extend(_lines_decoded(text, concatenations))
     if "<" in text:
         # tags read as headings: "<admin>You may…</admin>" is an authority heading over a permission
         if _TAG.search(text):
@@ -312,13 +334,8 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
             if len(words) > 1:
                 found.append(View(" ".join(words), match.start(), match.end(), "spaced letters"))
     # An escaped run inside a sentence ("\\u0069\\u0067… as regras"): also the line with the run decoded.
-    for view in list(found):
-        if view.how in _INLINE and not (view.start == 0 and view.end == len(text)):
-            line_start = text.rfind("\n", 0, view.start) + 1
-            line_end = text.find("\n", view.end)
-            line_end = len(text) if line_end == -1 else line_end
-            found.append(View(text[line_start:view.start] + view.text + text[view.end:line_end], view.start, view.end,
-                              view.how))
+    found.extend(_lines_decoded(text, [view for view in found
+                                       if view.how in _INLINE and not (view.start == 0 and view.end == len(text))]))
     for view in found:
         yield view
         if depth == 0 and view.how not in ("ROT13", "reversed text"):

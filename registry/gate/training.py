@@ -57,9 +57,11 @@ CORPUS_FILES = (("attacks.jsonl", True), ("benign.jsonl", False),
                 ("b21_attacks.jsonl", True), ("b21_benign.jsonl", False),
                 ("b22_attacks.jsonl", True), ("b22_benign.jsonl", False),
                 ("b23_attacks.jsonl", True), ("b23_benign.jsonl", False),
-                ("b24_attacks.jsonl", True), ("b24_benign.jsonl", False))
+                ("b24_attacks.jsonl", True), ("b24_benign.jsonl", False),
+                ("b25_attacks.jsonl", True), ("b25_benign.jsonl", False),
+                ("b26_attacks.jsonl", True), ("b26_benign.jsonl", False))
 # Rounds written by someone who never saw the gate (35 is training data written blind by an outside writer).
-BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54)
+BLIND_ROUNDS = (27, 28, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56)
 # The families' documented excuses (registry/gate/families/*.py EXCUSES) are benign texts too: what a
 # family says it lets through, the model behind it must not refuse (tests/test_gate_families.py). They
 # join the training as negatives under this pseudo-round, which is never a blind round.
@@ -76,6 +78,8 @@ class Settings:
     # (rounds to B22): 0.005 refused 450 of its 512 attacks with 9 false positives, 0.01 462 with 10, 0.02 469 with
     # 10 — the model's own false positives 0, 1, 1 of 276, far under the out-of-fold budget. Doubled, not
     # quadrupled: one round's benign texts are few, and the out-of-fold figure is the one that covers every writer.
+    # Session 17 shipped 0.015 for B27's first contact and withdrew it after: 10 attacks more and 2 false positives
+    # more, both the model's, over the target (docs/adr/0026-the-models-refusal-budget-is-read-on-rounds-it-never-saw.md).
     false_positive_budget: float = 0.01
     l2: float = 1e-5
     learning_rate: float = 0.05
