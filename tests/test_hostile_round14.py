@@ -64,11 +64,11 @@ def test_json_nested_past_recursion_is_one_line(option: str) -> None:
 
 def test_the_testers_postures_keep_their_floor() -> None:
     """The tester's 57 postures (all attacks; none of the gate's authors had seen them): 34 refused on first contact
-    with 0c26cfe, then read by idea. A floor, not a measure: they are fitted now."""
+    with 0c26cfe, then read by idea (45 with the session-17 gate). A floor, not a measure: they are fitted now."""
     rows = [json.loads(line) for line in (CORPUS / "h14_attacks.jsonl").read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 57
     refused = sum(not check(row["text"]).accepted for row in rows)
-    assert refused >= 43, refused
+    assert refused >= 45, refused
 
 
 def _a_writes_its_own_tool_profile(db, world, profile: str) -> None:
