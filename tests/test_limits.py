@@ -76,6 +76,7 @@ def test_requires_and_tool_profile_caps_match(db):
     assert f"@.size() > {limits.REQUIRES_ITEMS}" in requires
     assert f"^.{{{limits.REQUIRES_ITEM + 1}}}" in requires
     assert f"<= {limits.TOOL_PROFILE_JSON}" in _definitions(db)["agents_tool_profile_size"]
+    assert f"@ > {limits.MAX_TOOLS}" in _definitions(db)["agents_tool_profile_shape"]  # revision 0016
 
 
 @pytest.mark.parametrize("field, cap", [("name", limits.AGENT_NAME), ("description", limits.AGENT_DESCRIPTION),

@@ -302,9 +302,9 @@ def views(text: str, depth: int = 0) -> Iterator[View]:
         found.extend(_question_answers(text))
     concatenations = []
     for match in _CONCATENATION.finditer(text):
-        joined = "".join(_QUOTED.findall(match.group()))
-        found.append(View(joined, match.start(), match.end(), "string concatenation"))
-        concatenations.append(View(joined, match.start(), match.end(), "string concatenation"))
+        concatenation = View("".join(_QUOTED.findall(match.group())), match.start(), match.end(), "string concatenation")
+        found.append(concatenation)
+        concatenations.append(concatenation)
     # the sentence with its concatenations replaced by their values
     found.extend(_lines_decoded(text, concatenations))
     if "<" in text:
